@@ -1,0 +1,50 @@
+import "server-only";
+import { z } from "zod";
+
+/**
+ * The only module that reads process.env. Everything is optional on a developer machine:
+ * unset DATABASE_URL means the embedded PGlite started by `npm start`, unset AUTH_SECRET
+ * means a secret generated once under .data/ (see lib/auth/secret.ts).
+ */
+const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: optionalString,
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default(".data")),
+  AUTH_SECRET: optionalString,
+  STORAGE_DRIVER: z.preprocess(emptyToUndefined, z.enum(["local", "s3"]).default("local")),
+  STORAGE_LOCAL_DIR: optionalString,
+  S3_ENDPOINT: optionalString,
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default("us-east-1")),
+  S3_ACCESS_KEY: optionalString,
+  S3_SECRET_KEY: optionalString,
+  S3_BUCKET: optionalString,
+  MAIL_DRIVER: z.preprocess(emptyToUndefined, z.enum(["outbox", "resend"]).optional()),
+  RESEND_API_KEY: optionalString,
+  RESEND_BASE_URL: optionalString,
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default("CNC Projects <no-reply@localhost>")),
+  MAIL_OUTBOX_DIR: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  STAFF_EMAIL_DOMAIN: z.preprocess(emptyToUndefined, z.string().default("onefinitycnc.com")),
+  PUBLIC_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().default("http://127.0.0.1:3000")),
+  PREVIEW_API_KEY: optionalString,
+  PORT: z.coerce.number().int().positive().default(3000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+/** Parsed environment; read lazily so that tests can set variables before first use. */
+export function env(): Env {
+  cached ??= envSchema.parse(process.env);
+  return cached;
+}
+
+/** For tests that change process.env between cases. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}
