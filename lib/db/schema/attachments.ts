@@ -1,0 +1,113 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { createdAt, id, updatedAt } from "./columns";
+import { projectMakes } from "./makes";
+import { posts } from "./posts";
+import { users } from "./users";
+
+export const attachmentCategoryEnum = pgEnum("attachment_category", [
+  "postMedia",
+  "postModel",
+  "postThumbnail",
+  "postZip",
+  "projectMakeImages",
+]);
+export const resourceTypeEnum = pgEnum("resource_type", ["image", "youtube", "model", "thumbnail", "zip", "other"]);
+export const attachmentParentTypeEnum = pgEnum("attachment_parent_type", ["post", "projectMake"]);
+/** pending: a signed upload URL was handed out; ready: the file arrived and was checked. */
+export const attachmentStatusEnum = pgEnum("attachment_status", ["pending", "ready"]);
+
+/** Analysis of a G-code model kept with its attachment (filled by lib/gcode on upload). */
+export interface GcodeAnalysis {
+  units: "mm" | "inch";
+  lineCount: number;
+  segmentCount: number;
+  bounds: { min: [number, number, number]; max: [number, number, number] };
+  cutBounds: { min: [number, number, number]; max: [number, number, number] };
+  cutDistance: number;
+  rapidDistance: number;
+  estimatedSeconds: number;
+  tools: number[];
+  spindleSpeeds: number[];
+  isLaser: boolean;
+  unknownWords: number;
+}
+
+/**
+ * A file (or a YouTube link) belonging to exactly one post or one make. The parent columns are
+ * real foreign keys so deleting a post or make removes its rows; the service deletes the stored
+ * objects in the same operation.
+ */
+export const attachments = pgTable(
+  "attachments",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    parentType: attachmentParentTypeEnum("parent_type").notNull(),
+    postId: uuid("post_id").references((): AnyPgColumn => posts.id, { onDelete: "cascade" }),
+    makeId: uuid("make_id").references((): AnyPgColumn => projectMakes.id, { onDelete: "cascade" }),
+    category: attachmentCategoryEnum("category").notNull(),
+    resourceType: resourceTypeEnum("resource_type").notNull(),
+    status: attachmentStatusEnum("status").notNull().default("pending"),
+    fileName: text("file_name").notNull(),
+    /** SHA-256 of the content, hex, as the browser computed it before upload. */
+    fileHash: text("file_hash"),
+    fileSize: bigint("file_size", { mode: "number" }),
+    contentType: text("content_type"),
+    /** Where the bytes live in object storage; null for YouTube links. */
+    storageKey: text("storage_key").unique(),
+    /** The video URL for YouTube attachments. */
+    externalUrl: text("external_url"),
+    downloadCount: integer("download_count").notNull().default(0),
+    gcodeAnalysis: jsonb("gcode_analysis").$type<GcodeAnalysis>(),
+    position: smallint("position").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("attachments_post_idx").on(t.postId, t.category, t.position),
+    index("attachments_make_idx").on(t.makeId),
+    index("attachments_user_idx").on(t.userId),
+    check(
+      "attachments_one_parent",
+      sql`(${t.parentType} = 'post' AND ${t.postId} IS NOT NULL AND ${t.makeId} IS NULL)
+        OR (${t.parentType} = 'projectMake' AND ${t.makeId} IS NOT NULL AND ${t.postId} IS NULL)`,
+    ),
+    check("attachments_has_location", sql`${t.storageKey} IS NOT NULL OR ${t.externalUrl} IS NOT NULL`),
+    check("attachments_file_size_positive", sql`${t.fileSize} IS NULL OR ${t.fileSize} > 0`),
+    check("attachments_download_count_non_negative", sql`${t.downloadCount} >= 0`),
+  ],
+);
+
+/** One row per download by a signed-in user; names are kept so the log survives deletions. */
+export const downloadLogs = pgTable(
+  "download_logs",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    attachmentId: uuid("attachment_id").references(() => attachments.id, { onDelete: "set null" }),
+    postId: uuid("post_id").references(() => posts.id, { onDelete: "set null" }),
+    fileName: text("file_name").notNull(),
+    title: text("title").notNull(),
+    /** The profile page's badge kinds: model, file, image, document. */
+    resourceType: text("resource_type").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("download_logs_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc())],
+);

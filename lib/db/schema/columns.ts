@@ -1,0 +1,16 @@
+import { customType, timestamp, uuid } from "drizzle-orm/pg-core";
+
+/** Opaque identifiers: random UUIDs, exposed as `_id` strings in payloads. */
+export const id = () => uuid("id").primaryKey().defaultRandom();
+
+export const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+export const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+/** PostgreSQL full-text vector; maintained by triggers (see the search migration). */
+export const tsvector = customType<{ data: string }>({
+  dataType: () => "tsvector",
+});

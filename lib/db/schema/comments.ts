@@ -1,0 +1,28 @@
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id } from "./columns";
+import { posts } from "./posts";
+import { users } from "./users";
+
+export const comments = pgTable(
+  "comments",
+  {
+    id: id(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Quill-style delta `{ ops: [...] }` as a JSON string, sanitised by the service. */
+    comment: text("comment").notNull(),
+    /** Plain text of the delta, for previews and moderation search. */
+    plainText: text("plain_text").notNull(),
+    commentedAt: createdAt(),
+  },
+  (t) => [
+    index("comments_post_commented_idx").on(t.postId, t.commentedAt.desc()),
+    index("comments_user_idx").on(t.userId),
+    check("comments_not_empty", sql`length(trim(${t.plainText})) > 0`),
+  ],
+);

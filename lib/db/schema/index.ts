@@ -1,0 +1,8 @@
+// The one barrel in the project: drizzle needs every table in one object.
+export * from "./attachments";
+export * from "./catalogue";
+export * from "./comments";
+export * from "./makes";
+export * from "./posts";
+export * from "./taxonomy";
+export * from "./users";

@@ -1,0 +1,210 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { attachments } from "./attachments";
+import { cncVariants } from "./catalogue";
+import { createdAt, id, tsvector, updatedAt } from "./columns";
+import { categories, partners, tags } from "./taxonomy";
+import { users } from "./users";
+
+/** draft: being written; private: submitted, 'Pending for Review'; public; unlisted: by link only. */
+export const postVisibilityEnum = pgEnum("post_visibility", ["draft", "private", "public", "unlisted"]);
+export const toolFamilyEnum = pgEnum("tool_family", ["Endmill", "Laser"]);
+export const jobTypeEnum = pgEnum("job_type", ["Single Sided", "Double Sided", "Rotary", "Tile"]);
+export const unitsEnum = pgEnum("units", ["Inches", "MM"]);
+export const toolUnitEnum = pgEnum("tool_unit", ["inches", "mm"]);
+
+/**
+ * A project. Columns for the spec's long enumerations (software, material, Z zero, ...) are text,
+ * checked by the zod schemas in lib/validation; the database checks what is structural.
+ * The *_count and rating columns are maintained by triggers (see the counters migration) so they
+ * stay exact under concurrent writes.
+ */
+export const posts = pgTable(
+  "posts",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull().default(""),
+    description: text("description").notNull().default(""),
+    categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
+    subCategory: text("sub_category"),
+    partnerId: uuid("partner_id").references(() => partners.id, { onDelete: "set null" }),
+    visibility: postVisibilityEnum("visibility").notNull().default("draft"),
+    /** The authoring wizard's step (1..8) to reopen at. */
+    currentPage: smallint("current_page").notNull().default(1),
+    thumbnailId: uuid("thumbnail_id").references((): AnyPgColumn => attachments.id, { onDelete: "set null" }),
+    zipId: uuid("zip_id").references((): AnyPgColumn => attachments.id, { onDelete: "set null" }),
+    // Machine the job was created on: "Onefinity CNC" or "Others", and the exact variant.
+    builtWith: text("built_with"),
+    onefinityModel: text("onefinity_model"),
+    onefinityController: text("onefinity_controller"),
+    onefinitySize: text("onefinity_size"),
+    originalMachineId: uuid("original_machine_id").references(() => cncVariants.id, { onDelete: "set null" }),
+    softwareUsed: text("software_used"),
+    materialUsed: text("material_used"),
+    jobType: jobTypeEnum("job_type"),
+    units: unitsEnum("units"),
+    // Flat jobs (single/double sided, tile) use width/height/thickness; rotary jobs diameter/length.
+    jobSizeWidth: numeric("job_size_width", { precision: 10, scale: 3, mode: "number" }),
+    jobSizeHeight: numeric("job_size_height", { precision: 10, scale: 3, mode: "number" }),
+    jobSizeThickness: numeric("job_size_thickness", { precision: 10, scale: 3, mode: "number" }),
+    jobSizeDiameter: numeric("job_size_diameter", { precision: 10, scale: 3, mode: "number" }),
+    jobSizeLength: numeric("job_size_length", { precision: 10, scale: 3, mode: "number" }),
+    zZeroPosition: text("z_zero_position"),
+    xyDatumPosition: text("xy_datum_position"),
+    laserOrEndmill: toolFamilyEnum("laser_or_endmill"),
+    toolSetter: text("tool_setter"),
+    probeForZHeightCommand: text("probe_for_z_height_command"),
+    spindleSpeed: integer("spindle_speed"),
+    licenceType: text("licence_type"),
+    likesCount: integer("likes_count").notNull().default(0),
+    commentsCount: integer("comments_count").notNull().default(0),
+    bookmarksCount: integer("bookmarks_count").notNull().default(0),
+    makesCount: integer("makes_count").notNull().default(0),
+    ratedMakesCount: integer("rated_makes_count").notNull().default(0),
+    /** Mean of the weighted totals of this post's rated makes; 0 when none. */
+    averageTotalRating: numeric("average_total_rating", { precision: 3, scale: 2, mode: "number" })
+      .notNull()
+      .default(0),
+    searchVector: tsvector("search_vector"),
+    /** When the post first became public; null until then. */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("posts_visibility_created_idx").on(t.visibility, t.createdAt.desc(), t.id.desc()),
+    index("posts_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("posts_category_idx").on(t.categoryId, t.createdAt.desc()),
+    index("posts_partner_idx").on(t.partnerId),
+    index("posts_rating_idx").on(t.averageTotalRating),
+    index("posts_search_idx").using("gin", t.searchVector),
+    index("posts_title_trgm_idx").using("gin", sql`lower(${t.title}) gin_trgm_ops`),
+    check("posts_current_page_range", sql`${t.currentPage} BETWEEN 1 AND 8`),
+    check("posts_spindle_speed_range", sql`${t.spindleSpeed} IS NULL OR ${t.spindleSpeed} BETWEEN 6000 AND 24000`),
+    check(
+      "posts_job_size_positive",
+      sql`coalesce(${t.jobSizeWidth}, 1) > 0 AND coalesce(${t.jobSizeHeight}, 1) > 0
+        AND coalesce(${t.jobSizeThickness}, 1) > 0 AND coalesce(${t.jobSizeDiameter}, 1) > 0
+        AND coalesce(${t.jobSizeLength}, 1) > 0`,
+    ),
+    check(
+      "posts_job_size_matches_type",
+      sql`CASE WHEN ${t.jobType} = 'Rotary'
+        THEN ${t.jobSizeWidth} IS NULL AND ${t.jobSizeHeight} IS NULL AND ${t.jobSizeThickness} IS NULL
+        ELSE ${t.jobSizeDiameter} IS NULL AND ${t.jobSizeLength} IS NULL END`,
+    ),
+    check(
+      "posts_counts_non_negative",
+      sql`${t.likesCount} >= 0 AND ${t.commentsCount} >= 0 AND ${t.bookmarksCount} >= 0
+        AND ${t.makesCount} >= 0 AND ${t.ratedMakesCount} >= 0`,
+    ),
+  ],
+);
+
+export const postTags = pgTable(
+  "post_tags",
+  {
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    tagId: uuid("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.tagId] }), index("post_tags_tag_idx").on(t.tagId)],
+);
+
+export const postSupportedMachines = pgTable(
+  "post_supported_machines",
+  {
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    variantId: uuid("variant_id")
+      .notNull()
+      .references(() => cncVariants.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.variantId] }), index("post_supported_machines_variant_idx").on(t.variantId)],
+);
+
+/** Tools used per G-code model of a post (the wizard's tool mapping step). */
+export const toolData = pgTable(
+  "tool_data",
+  {
+    id: id(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    modelId: uuid("model_id")
+      .notNull()
+      .references((): AnyPgColumn => attachments.id, { onDelete: "cascade" }),
+    laserOrEndmill: toolFamilyEnum("laser_or_endmill").notNull(),
+    toolUnit: toolUnitEnum("tool_unit"),
+    /** Tool diameter in toolUnit; null for lasers. */
+    toolUsed: numeric("tool_used", { precision: 10, scale: 4, mode: "number" }),
+    toolType: text("tool_type"),
+    position: smallint("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("tool_data_post_idx").on(t.postId),
+    index("tool_data_family_post_idx").on(t.laserOrEndmill, t.postId),
+    check(
+      "tool_data_size_range",
+      sql`${t.toolUsed} IS NULL OR (${t.toolUnit} = 'inches' AND ${t.toolUsed} BETWEEN 0.01 AND 10)
+        OR (${t.toolUnit} = 'mm' AND ${t.toolUsed} BETWEEN 0.01 AND 1000)`,
+    ),
+    check(
+      "tool_data_endmill_complete",
+      sql`${t.laserOrEndmill} = 'Laser' OR (${t.toolUnit} IS NOT NULL AND ${t.toolUsed} IS NOT NULL)`,
+    ),
+  ],
+);
+
+export const likes = pgTable(
+  "likes",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index("likes_post_idx").on(t.postId)],
+);
+
+export const bookmarks = pgTable(
+  "bookmarks",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.postId] }),
+    index("bookmarks_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("bookmarks_post_idx").on(t.postId),
+  ],
+);

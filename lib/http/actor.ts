@@ -1,0 +1,37 @@
+import "server-only";
+import { verifyAccessToken } from "@/lib/auth/access-token";
+import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from "@/lib/auth/cookies";
+import { AppError } from "@/lib/errors";
+import { type Actor, findActorById } from "@/lib/services/users/find-actor";
+import type { AuthMode } from "./endpoint";
+
+function readCookie(request: Request, name: string): string | undefined {
+  const header = request.headers.get("cookie");
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const [rawName, ...rest] = part.trim().split("=");
+    if (rawName === name) return decodeURIComponent(rest.join("="));
+  }
+  return undefined;
+}
+
+/**
+ * The request's user. Status rules of DESIGN.md: no session at all is 401; an access token that
+ * is missing or expired while a refresh token exists is 403, which the browser client answers
+ * with one refresh and one retry.
+ */
+export async function resolveActor(request: Request, mode: AuthMode): Promise<Actor | null> {
+  const accessToken = readCookie(request, ACCESS_TOKEN_COOKIE);
+  const claims = accessToken ? await verifyAccessToken(accessToken) : null;
+  const actor = claims ? await findActorById(claims.userId) : null;
+  if (actor || mode === "none" || mode === "optional") {
+    if (mode === "verified" && actor && !actor.isVerified) {
+      throw new AppError("FORBIDDEN", "Please verify your e-mail address first.");
+    }
+    return mode === "none" ? null : actor;
+  }
+  if (readCookie(request, REFRESH_TOKEN_COOKIE)) {
+    throw new AppError("FORBIDDEN", "Your session has expired. Please refresh it.");
+  }
+  throw new AppError("UNAUTHENTICATED", "Please log in to continue.");
+}

@@ -1,0 +1,39 @@
+import type { z } from "zod";
+
+/**
+ * One API contract: method, path (as the spec writes it, `{param}` for path parameters), who may
+ * call it, and the zod schemas of its inputs and payload. Route handlers parse with it and the
+ * OpenAPI document is generated from the same objects, so the two cannot drift apart.
+ */
+export type AuthMode = "none" | "optional" | "required" | "verified";
+
+export interface Endpoint<
+  Query extends z.ZodType = z.ZodType,
+  Body extends z.ZodType = z.ZodType,
+  Params extends z.ZodType = z.ZodType,
+> {
+  readonly kind: "endpoint";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  path: string;
+  summary: string;
+  tag: string;
+  auth: AuthMode;
+  query?: Query;
+  body?: Body;
+  params?: Params;
+  /** Schema of `data` in the success envelope, for the documentation. */
+  response: z.ZodType;
+  /** 200 unless given (e.g. 201 for calls that create). */
+  successStatus?: number;
+  /** A GET the spec uses to change state (logout, resend OTP): refused when sent cross-site. */
+  stateChangingGet?: boolean;
+}
+
+export function endpoint<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType>(
+  definition: Omit<Endpoint<Q, B, P>, "kind">,
+): Endpoint<Q, B, P> {
+  return { kind: "endpoint", ...definition };
+}
+
+export const isEndpoint = (value: unknown): value is Endpoint =>
+  typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "endpoint";

@@ -1,0 +1,85 @@
+import "server-only";
+import type { z } from "zod";
+import { AppError } from "@/lib/errors";
+import type { Actor } from "@/lib/services/users/find-actor";
+import { resolveActor } from "./actor";
+import type { Endpoint } from "./endpoint";
+import { errorResponse, success, validationError } from "./envelope";
+import { assertSameOrigin } from "./origin";
+
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+type QueryOf<E> = E extends Endpoint<infer Q, z.ZodType, z.ZodType> ? z.output<Q> : never;
+type BodyOf<E> = E extends Endpoint<z.ZodType, infer B, z.ZodType> ? z.output<B> : never;
+type ParamsOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer P> ? z.output<P> : never;
+
+export interface HandlerContext<E extends Endpoint> {
+  request: Request;
+  actor: E["auth"] extends "required" | "verified" ? Actor : Actor | null;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  params: ParamsOf<E>;
+}
+
+/** A handler returns the success payload, or a Response when it needs its own (redirects, files). */
+type Handler<E extends Endpoint> = (context: HandlerContext<E>) => Promise<unknown>;
+
+interface RouteContext {
+  params: Promise<Record<string, string | string[] | undefined>>;
+}
+
+/** Query string to an object; a key given more than once becomes an array (`?modelId=a&modelId=b`). */
+export function searchParamsToObject(params: URLSearchParams): Record<string, string | string[]> {
+  const result: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    result[key] = values.length === 1 ? (values[0] as string) : values;
+  }
+  return result;
+}
+
+const MAX_JSON_BYTES = 1_000_000;
+
+async function readBody(request: Request): Promise<unknown> {
+  const length = Number(request.headers.get("content-length") ?? 0);
+  if (length > MAX_JSON_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "The request body is too large.");
+  const type = request.headers.get("content-type") ?? "";
+  if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
+    return request.formData();
+  }
+  const text = await request.text();
+  if (text.length > MAX_JSON_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "The request body is too large.");
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new AppError("VALIDATION", "The request body is not valid JSON.");
+  }
+}
+
+function parseWith<S extends z.ZodType | undefined>(schema: S, input: unknown): Infer<S> {
+  if (!schema) return undefined as Infer<S>;
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError(result.error);
+  return result.data as Infer<S>;
+}
+
+/**
+ * The one wrapper of every /api/v1 route handler: CSRF check, actor, input parsing with the
+ * endpoint's zod schemas, the success envelope, and error mapping (lib/http/envelope.ts).
+ */
+export function route<E extends Endpoint>(definition: E, handler: Handler<E>) {
+  return async (request: Request, context: RouteContext): Promise<Response> => {
+    try {
+      assertSameOrigin(request, { stateChangingGet: definition.stateChangingGet });
+      const actor = await resolveActor(request, definition.auth);
+      const query = parseWith(definition.query, searchParamsToObject(new URL(request.url).searchParams));
+      const params = parseWith(definition.params, await context.params);
+      const body = definition.body ? parseWith(definition.body, await readBody(request)) : undefined;
+      const result = await handler({ request, actor, query, body, params } as HandlerContext<E>);
+      if (result instanceof Response) return result;
+      return success(result, { status: definition.successStatus ?? 200 });
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}

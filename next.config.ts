@@ -1,0 +1,13 @@
+import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  // The Docker image runs the standalone server; `npm start` uses `next start`, which refuses it.
+  output: process.env.NEXT_OUTPUT === "standalone" ? "standalone" : undefined,
+  agentRules: false,
+  poweredByHeader: false,
+  reactStrictMode: true,
+  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "sharp", "@node-rs/argon2"],
+  images: { formats: ["image/avif", "image/webp"] },
+};
+
+export default nextConfig;
