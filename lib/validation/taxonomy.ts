@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { CATEGORY_TYPES } from "@/lib/catalogue/enums";
 import { endpoint } from "@/lib/http/endpoint";
 
-export const TAXONOMY_TYPES = ["post"] as const;
+export const TAXONOMY_TYPES = CATEGORY_TYPES;
 
 const taxonomyTypeQuery = z.object({
   type: z.enum(TAXONOMY_TYPES, { message: "type must be one of: post" }).default("post"),

@@ -16,16 +16,11 @@ import { createdAt, id, updatedAt } from "./columns";
 import { projectMakes } from "./makes";
 import { posts } from "./posts";
 import { users } from "./users";
+import { ATTACHMENT_CATEGORIES, ATTACHMENT_PARENT_TYPES, RESOURCE_TYPES } from "@/lib/catalogue/enums";
 
-export const attachmentCategoryEnum = pgEnum("attachment_category", [
-  "postMedia",
-  "postModel",
-  "postThumbnail",
-  "postZip",
-  "projectMakeImages",
-]);
-export const resourceTypeEnum = pgEnum("resource_type", ["image", "youtube", "model", "thumbnail", "zip", "other"]);
-export const attachmentParentTypeEnum = pgEnum("attachment_parent_type", ["post", "projectMake"]);
+export const attachmentCategoryEnum = pgEnum("attachment_category", ATTACHMENT_CATEGORIES);
+export const resourceTypeEnum = pgEnum("resource_type", RESOURCE_TYPES);
+export const attachmentParentTypeEnum = pgEnum("attachment_parent_type", ATTACHMENT_PARENT_TYPES);
 /** pending: a signed upload URL was handed out; ready: the file arrived and was checked. */
 export const attachmentStatusEnum = pgEnum("attachment_status", ["pending", "ready"]);
 

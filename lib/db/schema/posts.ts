@@ -18,13 +18,14 @@ import { cncVariants } from "./catalogue";
 import { createdAt, id, tsvector, updatedAt } from "./columns";
 import { categories, partners, tags } from "./taxonomy";
 import { users } from "./users";
+import { JOB_TYPES, POST_VISIBILITIES, TOOL_FAMILIES, TOOL_UNITS, UNITS } from "@/lib/catalogue/enums";
 
 /** draft: being written; private: submitted, 'Pending for Review'; public; unlisted: by link only. */
-export const postVisibilityEnum = pgEnum("post_visibility", ["draft", "private", "public", "unlisted"]);
-export const toolFamilyEnum = pgEnum("tool_family", ["Endmill", "Laser"]);
-export const jobTypeEnum = pgEnum("job_type", ["Single Sided", "Double Sided", "Rotary", "Tile"]);
-export const unitsEnum = pgEnum("units", ["Inches", "MM"]);
-export const toolUnitEnum = pgEnum("tool_unit", ["inches", "mm"]);
+export const postVisibilityEnum = pgEnum("post_visibility", POST_VISIBILITIES);
+export const toolFamilyEnum = pgEnum("tool_family", TOOL_FAMILIES);
+export const jobTypeEnum = pgEnum("job_type", JOB_TYPES);
+export const unitsEnum = pgEnum("units", UNITS);
+export const toolUnitEnum = pgEnum("tool_unit", TOOL_UNITS);
 
 /**
  * A project. Columns for the spec's long enumerations (software, material, Z zero, ...) are text,

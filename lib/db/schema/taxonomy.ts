@@ -2,9 +2,10 @@ import { sql } from "drizzle-orm";
 import { check, pgEnum, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id } from "./columns";
 import { users } from "./users";
+import { CATEGORY_TYPES } from "@/lib/catalogue/enums";
 
 /** Categories and tags are typed so other content kinds can have their own lists later. */
-export const taxonomyTypeEnum = pgEnum("taxonomy_type", ["post"]);
+export const taxonomyTypeEnum = pgEnum("taxonomy_type", CATEGORY_TYPES);
 
 export const categories = pgTable(
   "categories",

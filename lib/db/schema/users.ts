@@ -14,8 +14,9 @@ import {
 } from "drizzle-orm/pg-core";
 import { cncVariants } from "./catalogue";
 import { createdAt, id, updatedAt } from "./columns";
+import { AUTH_PROVIDERS } from "@/lib/catalogue/enums";
 
-export const authProviderEnum = pgEnum("auth_provider", ["email", "google"]);
+export const authProviderEnum = pgEnum("auth_provider", AUTH_PROVIDERS);
 
 export const users = pgTable(
   "users",

@@ -1,0 +1,25 @@
+// npm start: embedded database (unless DATABASE_URL), migrate, seed when empty, build when needed, serve.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { DEMO_ACCOUNTS_TEXT, seedIfEmpty } from "./seed/run";
+import { loadDotEnv, nextBin, prepareDatabase, projectRoot, run, superviseServer } from "./lib/runtime";
+
+loadDotEnv();
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "127.0.0.1";
+
+const { url, embedded } = await prepareDatabase();
+const env = { ...process.env, DATABASE_URL: url, NEXT_TELEMETRY_DISABLED: "1" };
+Object.assign(process.env, env);
+
+await seedIfEmpty(url);
+
+if (!existsSync(path.join(projectRoot, ".next", "BUILD_ID"))) {
+  console.log("[start] no production build yet: running `next build` (a few minutes on 2 cores) ...");
+  await run(nextBin(), ["build"], env);
+}
+
+const server = spawn(nextBin(), ["start", "-p", String(port), "-H", host], { cwd: projectRoot, env, stdio: "inherit" });
+superviseServer(server, embedded);
+console.log(`\n  CNC Projects is starting on http://${host}:${port}\n\n${DEMO_ACCOUNTS_TEXT}\n`);

@@ -1,0 +1,38 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createDatabase } from "@/lib/db/create";
+import { applyMigrations } from "@/lib/db/migrate";
+import { seedDemoData } from "../../scripts/seed/run";
+import { ensureBuild, startApp } from "../support/app-server";
+import { createTestDatabase } from "../support/test-database";
+
+/** A fresh database with the demo data, and the production server on a free port. */
+export default async function globalSetup() {
+  const database = await createTestDatabase("cnc_e2e");
+  const dataDir = mkdtempSync(path.join(tmpdir(), "cnc-e2e-"));
+  const env = {
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    MAIL_DRIVER: "outbox",
+    MAIL_OUTBOX_DIR: path.join(dataDir, "outbox"),
+    STORAGE_DRIVER: "local",
+    AUTH_SECRET: "e2e-test-secret-e2e-test-secret-0123456789",
+  };
+  Object.assign(process.env, env);
+  const db = createDatabase(database.url, { max: 4 });
+  await applyMigrations(db);
+  await seedDemoData(db);
+  await db.$client.end();
+
+  await ensureBuild();
+  const app = await startApp(env);
+  process.env.E2E_BASE_URL = app.baseUrl;
+  process.env.E2E_OUTBOX_DIR = env.MAIL_OUTBOX_DIR;
+
+  return async () => {
+    await app.stop();
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { createDatabase } from "@/lib/db/create";
+import { applyMigrations } from "@/lib/db/migrate";
+import { ensureBuild, startApp } from "./app-server";
+import { createTestDatabase } from "./test-database";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    databaseUrl: string;
+    dataDir: string;
+    outboxDir: string;
+  }
+}
+
+/**
+ * The API suite talks HTTP to the production build backed by a fresh PostgreSQL database,
+ * created here and dropped afterwards. Tests make their own rows with tests/support/factories.ts.
+ */
+export default async function setup(project: TestProject) {
+  const database = await createTestDatabase();
+  const migrator = createDatabase(database.url, { max: 1 });
+  await applyMigrations(migrator);
+  await migrator.$client.end();
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), "cnc-api-"));
+  const outboxDir = path.join(dataDir, "outbox");
+  await ensureBuild();
+  const app = await startApp({
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    MAIL_DRIVER: "outbox",
+    MAIL_OUTBOX_DIR: outboxDir,
+    STORAGE_DRIVER: "local",
+    AUTH_SECRET: "api-test-secret-api-test-secret-0123456789",
+  });
+
+  project.provide("baseUrl", app.baseUrl);
+  project.provide("databaseUrl", database.url);
+  project.provide("dataDir", dataDir);
+  project.provide("outboxDir", outboxDir);
+
+  return async () => {
+    await app.stop();
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

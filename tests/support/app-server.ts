@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const nextBin = path.join(root, "node_modules", ".bin", "next");
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** `next build` once when there is no production build (npm test builds before the suites). */
+export async function ensureBuild(): Promise<void> {
+  if (existsSync(path.join(root, ".next", "BUILD_ID"))) return;
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(nextBin, ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`next build exited with ${code}`))));
+  });
+}
+
+export interface RunningApp {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the production server on a free port with the given environment and waits until it answers. */
+export async function startApp(env: Record<string, string>): Promise<RunningApp> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(nextBin, ["start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production", PUBLIC_BASE_URL: baseUrl, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+    if (process.env.SHOW_APP_LOG) process.stderr.write(chunk);
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the app exited early:\n${output}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/v1/openapi.json`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  if (Date.now() >= deadline) throw new Error(`the app did not start within 60 s:\n${output}`);
+  return {
+    baseUrl,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.on("exit", resolve));
+      child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    },
+  };
+}
