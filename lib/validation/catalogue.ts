@@ -20,7 +20,7 @@ export const variantSchema = z.object({
   brandLink: z.string().nullable(),
   modelLink: z.string().nullable(),
   variantLink: z.string().nullable(),
-  workArea: z.object({ xMm: z.number(), yMm: z.number(), zMm: z.number() }),
+  workArea: z.object({ xMm: z.number(), yMm: z.number(), zMm: z.number().nullable() }),
   isConfirmed: z.boolean(),
 });
 

@@ -37,15 +37,19 @@ export const cncVariants = pgTable(
     link: text("link"),
     workAreaXMm: numeric("work_area_x_mm", { precision: 8, scale: 2, mode: "number" }).notNull(),
     workAreaYMm: numeric("work_area_y_mm", { precision: 8, scale: 2, mode: "number" }).notNull(),
-    travelZMm: numeric("travel_z_mm", { precision: 8, scale: 2, mode: "number" }).notNull(),
+    /** Null where no Z travel figure is known. */
+    travelZMm: numeric("travel_z_mm", { precision: 8, scale: 2, mode: "number" }),
+    controller: text("controller"),
     /** True only where the figures come from a source the manufacturer controls. */
     isConfirmed: boolean("is_confirmed").notNull().default(false),
+    /** What an unconfirmed figure rests on: primary, quoted-official, third-party or nominal. */
+    evidence: text("evidence"),
     source: text("source"),
     createdAt: createdAt(),
   },
   (t) => [
     unique("cnc_variants_model_name_unique").on(t.modelId, t.name),
     index("cnc_variants_model_idx").on(t.modelId),
-    check("cnc_variants_work_area_positive", sql`${t.workAreaXMm} > 0 AND ${t.workAreaYMm} > 0 AND ${t.travelZMm} > 0`),
+    check("cnc_variants_work_area_positive", sql`${t.workAreaXMm} > 0 AND ${t.workAreaYMm} > 0 AND coalesce(${t.travelZMm}, 1) > 0`),
   ],
 );
