@@ -31,6 +31,7 @@ import {
 
 // Pass-through spies, so a test can see how the outbox writes its files.
 vi.mock("node:fs/promises", async (importOriginal) => {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-imports -- vi.mock needs the module type inline
   const actual = await importOriginal<typeof import("node:fs/promises")>();
   return { ...actual, writeFile: vi.fn(actual.writeFile), rename: vi.fn(actual.rename) };
 });

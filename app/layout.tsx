@@ -1,0 +1,34 @@
+import type { Metadata, Viewport } from "next";
+import type { ReactNode } from "react";
+import { WelcomeBannerScript } from "@/components/layout/welcome-banner-script";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: {
+    template: "%s · CNC Projects",
+    default: "CNC Projects",
+  },
+  description:
+    "A community where CNC makers and Onefinity CNC owners share project designs: G-code models, design files, photos and job settings.",
+  applicationName: "CNC Projects",
+  icons: { icon: "/logo.svg" },
+};
+
+export const viewport: Viewport = {
+  width: "device-width",
+  initialScale: 1,
+  themeColor: "#136f6a",
+  colorScheme: "light",
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    // WelcomeBannerScript may set a data attribute on <html> before React hydrates.
+    <html lang="en" suppressHydrationWarning>
+      <body className="min-h-dvh bg-canvas font-sans text-ink antialiased">
+        <WelcomeBannerScript />
+        {children}
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,7 @@
+import type { ComponentProps } from "react";
+import { cn } from "@/lib/utils/cn";
+
+/** The site's content width and side padding, shared by header, banner, footer and pages. */
+export function Container({ className, ...props }: ComponentProps<"div">) {
+  return <div className={cn("mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8", className)} {...props} />;
+}

@@ -1,0 +1,45 @@
+import { defineConfig, globalIgnores } from "eslint/config";
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTs from "eslint-config-next/typescript";
+import tseslint from "typescript-eslint";
+
+const serverOnlyModules = ["@/lib/db/*", "@/lib/services/*", "@/lib/storage*", "@/lib/mail*", "@/lib/auth/*", "@/lib/env"];
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTs,
+  globalIgnores([".next/**", ".data/**", "node_modules/**", "drizzle/**", "playwright-report/**", "test-results/**", "next-env.d.ts"]),
+  {
+    files: ["**/*.ts", "**/*.tsx"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    plugins: { "@typescript-eslint": tseslint.plugin },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+      "@typescript-eslint/await-thenable": "error",
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  // STYLE.md's dependency direction: UI and validation never reach the database or the services.
+  {
+    files: ["components/**/*.{ts,tsx}", "lib/validation/**/*.ts", "lib/api-client/**/*.ts", "lib/utils/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: serverOnlyModules, message: "Components and validation may not import server-only modules." }] },
+      ],
+    },
+  },
+  // Services know nothing of the framework.
+  {
+    files: ["lib/services/**/*.ts", "lib/db/**/*.ts", "lib/storage/**/*.ts", "lib/mail/**/*.ts", "lib/gcode/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["next", "next/*", "react", "react-dom"], message: "Services and infrastructure stay framework-free." }] },
+      ],
+    },
+  },
+]);

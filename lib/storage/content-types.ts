@@ -1,0 +1,28 @@
+import "server-only";
+import path from "node:path";
+
+const BY_EXTENSION: Record<string, string> = {
+  ".gcode": "text/x-gcode",
+  ".nc": "text/x-gcode",
+  ".ngc": "text/x-gcode",
+  ".tap": "text/x-gcode",
+  ".txt": "text/plain",
+  ".json": "application/json",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".png": "image/png",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".svg": "image/svg+xml",
+  ".pdf": "application/pdf",
+  ".zip": "application/zip",
+  ".stl": "model/stl",
+  ".dxf": "image/vnd.dxf",
+};
+
+export const DEFAULT_CONTENT_TYPE = "application/octet-stream";
+
+/** The local driver's fallback for files without a metadata sidecar (e.g. copied in by hand). */
+export function contentTypeFromExtension(fileName: string): string {
+  return BY_EXTENSION[path.extname(fileName).toLowerCase()] ?? DEFAULT_CONTENT_TYPE;
+}
