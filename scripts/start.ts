@@ -13,13 +13,18 @@ const { url, embedded } = await prepareDatabase();
 const env = { ...process.env, DATABASE_URL: url, NEXT_TELEMETRY_DISABLED: "1" };
 Object.assign(process.env, env);
 
-await seedIfEmpty(url);
+if (process.env.SEED_DEMO_DATA !== "false") await seedIfEmpty(url);
 
-if (!existsSync(path.join(projectRoot, ".next", "BUILD_ID"))) {
+// The Docker image is built with NEXT_OUTPUT=standalone and runs Next's standalone server.
+const standaloneServer = path.join(projectRoot, ".next", "standalone", "server.js");
+const isStandalone = process.env.NEXT_OUTPUT === "standalone" && existsSync(standaloneServer);
+if (!isStandalone && !existsSync(path.join(projectRoot, ".next", "BUILD_ID"))) {
   console.log("[start] no production build yet: running `next build` (a few minutes on 2 cores) ...");
   await run(nextBin(), ["build"], env);
 }
 
-const server = spawn(nextBin(), ["start", "-p", String(port), "-H", host], { cwd: projectRoot, env, stdio: "inherit" });
+const server = isStandalone
+  ? spawn(process.execPath, [standaloneServer], { cwd: projectRoot, env: { ...env, PORT: String(port), HOSTNAME: host }, stdio: "inherit" })
+  : spawn(nextBin(), ["start", "-p", String(port), "-H", host], { cwd: projectRoot, env, stdio: "inherit" });
 superviseServer(server, embedded);
 console.log(`\n  CNC Projects is starting on http://${host}:${port}\n\n${DEMO_ACCOUNTS_TEXT}\n`);
