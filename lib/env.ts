@@ -17,6 +17,7 @@ const envSchema = z.object({
   STORAGE_DRIVER: z.preprocess(emptyToUndefined, z.enum(["local", "s3"]).default("local")),
   STORAGE_LOCAL_DIR: optionalString,
   S3_ENDPOINT: optionalString,
+  S3_PUBLIC_ENDPOINT: optionalString,
   S3_REGION: z.preprocess(emptyToUndefined, z.string().default("us-east-1")),
   S3_ACCESS_KEY: optionalString,
   S3_SECRET_KEY: optionalString,

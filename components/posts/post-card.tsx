@@ -12,7 +12,7 @@ export function PostCard({ post }: { post: PostSummary }) {
       <div className="flex items-center gap-2 px-4 pt-4">
         <Avatar src={post.user.profilePicture} name={post.user.username} alt="" size="sm" />
         <div className="min-w-0 text-sm">
-          <Link href={`/${post.user.username}`} className="font-medium text-ink hover:underline">
+          <Link href={`/${post.user.username}`} prefetch={false} className="font-medium text-ink hover:underline">
             @{post.user.username}
           </Link>
           <p className="text-xs text-ink-subtle">

@@ -90,8 +90,12 @@ export function toolpathBounds(
   include: (kind: SegmentKind, power: number) => boolean = () => true,
 ): Bounds3 | null {
   const { positions, kinds, power } = toolpath;
-  let minX = Infinity, minY = Infinity, minZ = Infinity;
-  let maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    minZ = Infinity;
+  let maxX = -Infinity,
+    maxY = -Infinity,
+    maxZ = -Infinity;
   for (let i = 0; i < toolpath.segmentCount; i++) {
     if (!include(kinds[i] as SegmentKind, power[i] ?? 0)) continue;
     for (let p = i * 6; p < i * 6 + 6; p += 3) {

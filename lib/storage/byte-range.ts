@@ -41,7 +41,11 @@ export function parseRangeHeader(header: string | null, size: number): RangeRequ
 /** A driver's `range` argument checked against the object: inclusive positions, end clamped. */
 export function resolveByteRange(range: ByteRange, size: number): { start: number; end: number } {
   const { start, end } = range;
-  if (!Number.isSafeInteger(start) || start < 0 || (end !== undefined && (!Number.isSafeInteger(end) || end < start))) {
+  if (
+    !Number.isSafeInteger(start) ||
+    start < 0 ||
+    (end !== undefined && (!Number.isSafeInteger(end) || end < start))
+  ) {
     throw new AppError("VALIDATION", "The byte range is malformed.");
   }
   if (start >= size) throw new AppError("VALIDATION", "The requested range is not satisfiable.");

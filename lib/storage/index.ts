@@ -19,6 +19,7 @@ type StorageEnv = Pick<
   | "S3_ACCESS_KEY"
   | "S3_SECRET_KEY"
   | "S3_BUCKET"
+  | "S3_PUBLIC_ENDPOINT"
 >;
 
 /** STORAGE_LOCAL_DIR, else `<DATA_DIR>/storage`, as an absolute path. */
@@ -44,6 +45,7 @@ export function createStorage(config: StorageEnv, signingSecret: () => string = 
     accessKey: S3_ACCESS_KEY,
     secretKey: S3_SECRET_KEY,
     bucket: S3_BUCKET,
+    publicEndpoint: config.S3_PUBLIC_ENDPOINT,
   });
 }
 

@@ -30,9 +30,12 @@ export function assertValidKey(key: unknown): string {
   for (const segment of segments) {
     if (segment === "") throw invalid("it has an empty segment");
     if (segment === "." || segment === "..") throw invalid("it contains a . or .. segment");
-    if (segment.length > MAX_SEGMENT_LENGTH) throw invalid(`a segment is longer than ${MAX_SEGMENT_LENGTH} characters`);
+    if (segment.length > MAX_SEGMENT_LENGTH)
+      throw invalid(`a segment is longer than ${MAX_SEGMENT_LENGTH} characters`);
     if (!SEGMENT_PATTERN.test(segment)) {
-      throw invalid("segments may only contain letters, digits, '.', '_' and '-', and may not start with '.'");
+      throw invalid(
+        "segments may only contain letters, digits, '.', '_' and '-', and may not start with '.'",
+      );
     }
   }
   return key;

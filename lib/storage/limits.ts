@@ -16,7 +16,11 @@ export const MAX_DOWNLOAD_FILE_NAME_LENGTH = 255;
 const CONTENT_TYPE_PATTERN = /^[A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+(?:\s*;[\x20-\x7e]*)?$/;
 
 export function assertValidContentType(contentType: unknown): string {
-  if (typeof contentType !== "string" || contentType.length > 255 || !CONTENT_TYPE_PATTERN.test(contentType)) {
+  if (
+    typeof contentType !== "string" ||
+    contentType.length > 255 ||
+    !CONTENT_TYPE_PATTERN.test(contentType)
+  ) {
     throw new AppError("VALIDATION", "The content type must look like type/subtype.");
   }
   return contentType;

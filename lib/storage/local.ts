@@ -1,7 +1,18 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { type FileHandle, lstat, mkdir, open, readFile, realpath, rename, rm, unlink, writeFile } from "node:fs/promises";
+import {
+  type FileHandle,
+  lstat,
+  mkdir,
+  open,
+  readFile,
+  realpath,
+  rename,
+  rm,
+  unlink,
+  writeFile,
+} from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { z } from "zod";
@@ -11,7 +22,13 @@ import { contentTypeFromExtension } from "./content-types";
 import { assertValidKey } from "./keys";
 import { assertValidContentType, assertValidDownloadFileName, assertValidExpiry } from "./limits";
 import { deriveSigningKey, grantSearchParams, type UrlGrant, verifySignedRequest } from "./signing";
-import { assertDeclaredLength, assertValidContentLength, byteCounter, toNodeReadable, toWebStream } from "./streams";
+import {
+  assertDeclaredLength,
+  assertValidContentLength,
+  byteCounter,
+  toNodeReadable,
+  toWebStream,
+} from "./streams";
 import type { ObjectBody, ObjectInfo, ObjectStorage, StoredObject } from "./types";
 
 export interface LocalStorageOptions {
@@ -29,7 +46,11 @@ export interface LocalObjectStorage extends ObjectStorage {
   readonly driver: "local";
   readonly rootDir: string;
   /** For the /files route: the grant of a signed URL, or AppError FORBIDDEN. The key must be valid already. */
-  verifySignedRequest(request: { method: "GET" | "PUT"; key: string; searchParams: URLSearchParams }): UrlGrant;
+  verifySignedRequest(request: {
+    method: "GET" | "PUT";
+    key: string;
+    searchParams: URLSearchParams;
+  }): UrlGrant;
 }
 
 const metadataSchema = z.object({ contentType: z.string() });
@@ -169,7 +190,11 @@ export function createLocalStorage(options: LocalStorageOptions): LocalObjectSto
         return { size };
       } catch (error) {
         await Promise.all([rm(dataTemp, { force: true }), rm(metadataTemp, { force: true })]);
-        if (errorCode(error) === "EISDIR" || errorCode(error) === "ENOTDIR" || errorCode(error) === "ENOTEMPTY") {
+        if (
+          errorCode(error) === "EISDIR" ||
+          errorCode(error) === "ENOTDIR" ||
+          errorCode(error) === "ENOTEMPTY"
+        ) {
           throw keyConflict(error);
         }
         throw error;

@@ -12,7 +12,13 @@ import { attachmentContentDisposition } from "./content-disposition";
 import { DEFAULT_CONTENT_TYPE } from "./content-types";
 import { assertValidKey } from "./keys";
 import { assertValidContentType, assertValidDownloadFileName, assertValidExpiry } from "./limits";
-import { assertDeclaredLength, assertValidContentLength, byteCounter, toNodeReadable, toWebStream } from "./streams";
+import {
+  assertDeclaredLength,
+  assertValidContentLength,
+  byteCounter,
+  toNodeReadable,
+  toWebStream,
+} from "./streams";
 import type { ObjectBody, ObjectInfo, ObjectStorage, StoredObject } from "./types";
 
 export interface S3StorageOptions {
@@ -25,6 +31,29 @@ export interface S3StorageOptions {
   bucket: string;
   /** Default: path style (`host/bucket/key`) except on amazonaws.com. */
   pathStyle?: boolean;
+  /**
+   * Where browsers reach the store, when it differs from `endpoint` (in docker-compose the app
+   * talks to `minio:9000`, browsers to `localhost:9000`). Presigned URLs are signed for this host.
+   */
+  publicEndpoint?: string;
+}
+
+function createClient(url: string, options: S3StorageOptions): Client {
+  const endpoint = new URL(url);
+  if (endpoint.protocol !== "http:" && endpoint.protocol !== "https:") {
+    throw new Error(`S3 endpoints must be http(s) URLs, got ${url}`);
+  }
+  const useSSL = endpoint.protocol === "https:";
+  return new Client({
+    endPoint: endpoint.hostname,
+    port: endpoint.port ? Number(endpoint.port) : useSSL ? 443 : 80,
+    useSSL,
+    // With the region given, presigning is computed locally without asking the server.
+    region: options.region,
+    accessKey: options.accessKey,
+    secretKey: options.secretKey,
+    pathStyle: options.pathStyle ?? !endpoint.hostname.endsWith("amazonaws.com"),
+  });
 }
 
 export interface S3ObjectStorage extends ObjectStorage {
@@ -47,7 +76,9 @@ function errorCode(error: unknown): string | undefined {
 function storageError(error: unknown): unknown {
   const code = errorCode(error);
   if (code && UNREACHABLE_CODES.has(code)) {
-    return new AppError("UNAVAILABLE", "File storage is unavailable. Please try again later.", { cause: error });
+    return new AppError("UNAVAILABLE", "File storage is unavailable. Please try again later.", {
+      cause: error,
+    });
   }
   return error;
 }
@@ -57,27 +88,18 @@ function storageError(error: unknown): unknown {
  * locally (the client knows the region, so presigning makes no request).
  */
 export function createS3Storage(options: S3StorageOptions): S3ObjectStorage {
-  const endpoint = new URL(options.endpoint);
-  if (endpoint.protocol !== "http:" && endpoint.protocol !== "https:") {
-    throw new Error(`S3_ENDPOINT must be an http(s) URL, got ${options.endpoint}`);
-  }
-  const useSSL = endpoint.protocol === "https:";
-  const client = new Client({
-    endPoint: endpoint.hostname,
-    port: endpoint.port ? Number(endpoint.port) : useSSL ? 443 : 80,
-    useSSL,
-    region: options.region,
-    accessKey: options.accessKey,
-    secretKey: options.secretKey,
-    pathStyle: options.pathStyle ?? !endpoint.hostname.endsWith("amazonaws.com"),
-  });
+  const client = createClient(options.endpoint, options);
+  const presigner = options.publicEndpoint ? createClient(options.publicEndpoint, options) : client;
   const { bucket, region } = options;
 
   async function stat(key: string): Promise<ObjectInfo | null> {
     try {
       const info = await client.statObject(bucket, key);
       const contentType: unknown = info.metaData["content-type"];
-      return { size: info.size, contentType: typeof contentType === "string" ? contentType : DEFAULT_CONTENT_TYPE };
+      return {
+        size: info.size,
+        contentType: typeof contentType === "string" ? contentType : DEFAULT_CONTENT_TYPE,
+      };
     } catch (error) {
       if (NOT_FOUND_CODES.has(errorCode(error) ?? "")) return null;
       throw storageError(error);
@@ -88,12 +110,20 @@ export function createS3Storage(options: S3StorageOptions): S3ObjectStorage {
    * A stream of unknown length goes to a temp file first: given no size, the client would
    * assume 5 TiB and buffer parts of over 500 MB in memory.
    */
-  async function putSpooled(key: string, body: ObjectBody, metadata: Record<string, string>): Promise<{ size: number }> {
+  async function putSpooled(
+    key: string,
+    body: ObjectBody,
+    metadata: Record<string, string>,
+  ): Promise<{ size: number }> {
     const directory = await mkdtemp(path.join(os.tmpdir(), "s3-upload-"));
     try {
       const file = path.join(directory, "body");
       const counter = byteCounter(undefined);
-      await streamPipeline(toNodeReadable(body), counter, createWriteStream(file, { flags: "wx", mode: 0o600 }));
+      await streamPipeline(
+        toNodeReadable(body),
+        counter,
+        createWriteStream(file, { flags: "wx", mode: 0o600 }),
+      );
       await client.putObject(bucket, key, createReadStream(file), counter.bytes(), metadata);
       return { size: counter.bytes() };
     } finally {
@@ -123,7 +153,9 @@ export function createS3Storage(options: S3StorageOptions): S3ObjectStorage {
       try {
         if (body instanceof Uint8Array) {
           assertDeclaredLength(body.byteLength, declared);
-          const buffer = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+          const buffer = Buffer.isBuffer(body)
+            ? body
+            : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
           await client.putObject(bucket, key, buffer, buffer.byteLength, metadata);
           return { size: buffer.byteLength };
         }
@@ -155,7 +187,8 @@ export function createS3Storage(options: S3StorageOptions): S3ObjectStorage {
         };
         return result;
       } catch (error) {
-        if (NOT_FOUND_CODES.has(errorCode(error) ?? "")) throw new AppError("NOT_FOUND", "The file does not exist.");
+        if (NOT_FOUND_CODES.has(errorCode(error) ?? ""))
+          throw new AppError("NOT_FOUND", "The file does not exist.");
         throw storageError(error);
       }
     },
@@ -176,7 +209,9 @@ export function createS3Storage(options: S3StorageOptions): S3ObjectStorage {
       }
       const failed = results.find((result) => result?.Error && result.Error.Code !== "NoSuchKey");
       if (failed?.Error) {
-        throw new Error(`Could not delete ${failed.Error.Key ?? "an object"}: ${failed.Error.Code ?? "unknown error"}`);
+        throw new Error(
+          `Could not delete ${failed.Error.Key ?? "an object"}: ${failed.Error.Code ?? "unknown error"}`,
+        );
       }
     },
 
@@ -188,7 +223,7 @@ export function createS3Storage(options: S3StorageOptions): S3ObjectStorage {
           assertValidDownloadFileName(downloadFileName),
         );
       }
-      return client.presignedGetObject(bucket, key, assertValidExpiry(expiresInSeconds), responseHeaders);
+      return presigner.presignedGetObject(bucket, key, assertValidExpiry(expiresInSeconds), responseHeaders);
     },
 
     async presignPut(key, { expiresInSeconds, contentType }) {
@@ -197,7 +232,7 @@ export function createS3Storage(options: S3StorageOptions): S3ObjectStorage {
       // (the same flow sends the type it asked for), and nothing caps the size. The confirm
       // step checks both with statObject.
       assertValidContentType(contentType);
-      return client.presignedPutObject(bucket, key, assertValidExpiry(expiresInSeconds));
+      return presigner.presignedPutObject(bucket, key, assertValidExpiry(expiresInSeconds));
     },
   };
 }

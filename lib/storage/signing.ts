@@ -86,6 +86,7 @@ export function verifySignedRequest(
   const expected = Buffer.from(signGrant(signingKey, grant), "hex");
   const provided = Buffer.from(signature, "hex");
   if (!timingSafeEqual(expected, provided)) throw forbidden();
-  if (request.nowSeconds > grant.expires) throw forbidden("This file link has expired. Please request a new one.");
+  if (request.nowSeconds > grant.expires)
+    throw forbidden("This file link has expired. Please request a new one.");
   return grant;
 }

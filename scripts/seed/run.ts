@@ -1,6 +1,7 @@
 import { count } from "drizzle-orm";
 import { createDatabase, type Database } from "@/lib/db/create";
 import { users } from "@/lib/db/schema";
+import { prepareStorage } from "@/lib/storage";
 import { planInteractions } from "./content/interactions";
 import { DEMO_PASSWORD, SEED_USERS } from "./content/people";
 import { SEED_PROJECTS } from "./content/projects";
@@ -27,6 +28,7 @@ export async function seedDemoData(db: Database, options: { log?: (line: string)
   const log = options.log ?? (() => undefined);
   const started = Date.now();
   const now = Date.now();
+  await prepareStorage();
   const variants = await seedCatalogue(db);
   const taxonomy = await seedTaxonomy(db);
   const people = await seedPeople(db, variants);

@@ -33,7 +33,7 @@ const ENV_NAMES = [
 // helpers
 
 /** Sets variables for getStorage() (used by the /files route); returns a function that restores them. */
-function useEnv(values: Partial<Record<(typeof ENV_NAMES)[number], string>>): () => void {
+function setEnv(values: Partial<Record<(typeof ENV_NAMES)[number], string>>): () => void {
   const saved = new Map(ENV_NAMES.map((name) => [name, process.env[name]]));
   for (const name of ENV_NAMES) {
     const value = values[name];
@@ -56,7 +56,9 @@ function useEnv(values: Partial<Record<(typeof ENV_NAMES)[number], string>>): ()
 function paramsOf(url: string): { params: Promise<{ key: string[] }> } {
   const { pathname } = new URL(url);
   if (!pathname.startsWith("/files/")) throw new Error(`not a /files URL: ${url}`);
-  return { params: Promise.resolve({ key: pathname.slice("/files/".length).split("/").map(decodeURIComponent) }) };
+  return {
+    params: Promise.resolve({ key: pathname.slice("/files/".length).split("/").map(decodeURIComponent) }),
+  };
 }
 
 /** Calls the route handler exactly as Next.js would for this URL. */
@@ -101,7 +103,9 @@ async function appErrorCode(promise: Promise<unknown>): Promise<string> {
   throw new Error("expected an AppError, but the call succeeded");
 }
 
-async function errorBody(response: Response): Promise<{ status: string; errorMessage: string; message: string }> {
+async function errorBody(
+  response: Response,
+): Promise<{ status: string; errorMessage: string; message: string }> {
   expect(response.headers.get("content-type")).toContain("application/json");
   return (await response.json()) as { status: string; errorMessage: string; message: string };
 }
@@ -136,7 +140,7 @@ interface LocalHarness extends Harness {
 async function setUpLocal(): Promise<LocalHarness> {
   const tempDir = await mkdtemp(path.join(os.tmpdir(), "storage-local-"));
   const rootDir = path.join(tempDir, "storage");
-  const restoreEnv = useEnv({
+  const restoreEnv = setEnv({
     STORAGE_DRIVER: "local",
     STORAGE_LOCAL_DIR: rootDir,
     AUTH_SECRET: SECRET,
@@ -199,11 +203,18 @@ describe.each(drivers)("ObjectStorage contract: $name driver", ({ name, setUp })
     const key = modelKey();
     const body = Buffer.from("G21\nG90\nG0 X10 Y10\n");
 
-    expect(await storage.putObject(key, body, { contentType: "text/x-gcode" })).toEqual({ size: body.length });
+    expect(await storage.putObject(key, body, { contentType: "text/x-gcode" })).toEqual({
+      size: body.length,
+    });
     expect(await storage.statObject(key)).toEqual({ size: body.length, contentType: "text/x-gcode" });
 
     const object = await storage.getObject(key);
-    expect(object).toMatchObject({ size: body.length, contentLength: body.length, contentType: "text/x-gcode", range: null });
+    expect(object).toMatchObject({
+      size: body.length,
+      contentLength: body.length,
+      contentType: "text/x-gcode",
+      range: null,
+    });
     expect((await readAll(object.stream)).equals(body)).toBe(true);
 
     await storage.deleteObjects([key]);
@@ -214,10 +225,17 @@ describe.each(drivers)("ObjectStorage contract: $name driver", ({ name, setUp })
   it("accepts Uint8Array and Node stream bodies, with and without a declared length", async () => {
     const bytes = deterministicBytes(70_000, 7);
     const view = new Uint8Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
-    const chunks = () => Readable.from([bytes.subarray(0, 1000), bytes.subarray(1000, 50_000), bytes.subarray(50_000)]);
+    const chunks = () =>
+      Readable.from([bytes.subarray(0, 1000), bytes.subarray(1000, 50_000), bytes.subarray(50_000)]);
 
-    await storage.putObject("a/uint8", view, { contentType: "application/octet-stream", contentLength: bytes.length });
-    await storage.putObject("a/stream-declared", chunks(), { contentType: "image/png", contentLength: bytes.length });
+    await storage.putObject("a/uint8", view, {
+      contentType: "application/octet-stream",
+      contentLength: bytes.length,
+    });
+    await storage.putObject("a/stream-declared", chunks(), {
+      contentType: "image/png",
+      contentLength: bytes.length,
+    });
     const undeclared = await storage.putObject("a/stream", chunks(), { contentType: "image/png" });
 
     expect(undeclared.size).toBe(bytes.length);
@@ -237,7 +255,9 @@ describe.each(drivers)("ObjectStorage contract: $name driver", ({ name, setUp })
       contentLength: large.length,
     });
 
-    expect((await readAll((await storage.getObject("bin/every-byte.bin")).stream)).equals(everyByte)).toBe(true);
+    expect((await readAll((await storage.getObject("bin/every-byte.bin")).stream)).equals(everyByte)).toBe(
+      true,
+    );
     const largeBack = await readAll((await storage.getObject("bin/large.bin")).stream);
     expect(largeBack.length).toBe(large.length);
     expect(sha256(largeBack)).toBe(sha256(large));
@@ -273,7 +293,9 @@ describe.each(drivers)("ObjectStorage contract: $name driver", ({ name, setUp })
   });
 
   it("refuses ranges that start past the end or are malformed", async () => {
-    await storage.putObject("r/small.bin", Buffer.from("0123456789"), { contentType: "application/octet-stream" });
+    await storage.putObject("r/small.bin", Buffer.from("0123456789"), {
+      contentType: "application/octet-stream",
+    });
     expect(await appErrorCode(storage.getObject("r/small.bin", { start: 10 }))).toBe("VALIDATION");
     expect(await appErrorCode(storage.getObject("r/small.bin", { start: 5, end: 4 }))).toBe("VALIDATION");
     expect(await appErrorCode(storage.getObject("r/small.bin", { start: -1 }))).toBe("VALIDATION");
@@ -296,7 +318,10 @@ describe.each(drivers)("ObjectStorage contract: $name driver", ({ name, setUp })
   it("refuses a body whose length differs from the declared one and keeps the old object", async () => {
     await storage.putObject("p/model.nc", Buffer.from("original"), { contentType: "text/x-gcode" });
 
-    const short = storage.putObject("p/model.nc", Buffer.from("abc"), { contentType: "text/x-gcode", contentLength: 4 });
+    const short = storage.putObject("p/model.nc", Buffer.from("abc"), {
+      contentType: "text/x-gcode",
+      contentLength: 4,
+    });
     expect(await appErrorCode(short)).toBe("VALIDATION");
     const long = storage.putObject("p/model.nc", Readable.from([Buffer.from("abcdef")]), {
       contentType: "text/x-gcode",
@@ -405,9 +430,9 @@ describe.each(drivers)("ObjectStorage contract: $name driver", ({ name, setUp })
     expect(await appErrorCode(storage.statObject(key))).toBe("VALIDATION");
     expect(await appErrorCode(storage.deleteObjects([key]))).toBe("VALIDATION");
     expect(await appErrorCode(storage.presignGet(key, { expiresInSeconds: 60 }))).toBe("VALIDATION");
-    expect(await appErrorCode(storage.presignPut(key, { expiresInSeconds: 60, contentType: "text/plain" }))).toBe(
-      "VALIDATION",
-    );
+    expect(
+      await appErrorCode(storage.presignPut(key, { expiresInSeconds: 60, contentType: "text/plain" })),
+    ).toBe("VALIDATION");
   });
 
   it("accepts keys built from the documented shape and from toKeySegment", async () => {
@@ -418,19 +443,25 @@ describe.each(drivers)("ObjectStorage contract: $name driver", ({ name, setUp })
   });
 
   it("refuses bad content types, expiry times and download names", async () => {
-    expect(await appErrorCode(storage.putObject("v/x", Buffer.from("x"), { contentType: "text" }))).toBe("VALIDATION");
-    expect(await appErrorCode(storage.presignPut("v/x", { expiresInSeconds: 60, contentType: "a\r\nb/c" }))).toBe(
+    expect(await appErrorCode(storage.putObject("v/x", Buffer.from("x"), { contentType: "text" }))).toBe(
       "VALIDATION",
     );
+    expect(
+      await appErrorCode(storage.presignPut("v/x", { expiresInSeconds: 60, contentType: "a\r\nb/c" })),
+    ).toBe("VALIDATION");
     expect(await appErrorCode(storage.presignGet("v/x", { expiresInSeconds: 0 }))).toBe("VALIDATION");
-    expect(await appErrorCode(storage.presignGet("v/x", { expiresInSeconds: 8 * 24 * 3600 }))).toBe("VALIDATION");
+    expect(await appErrorCode(storage.presignGet("v/x", { expiresInSeconds: 8 * 24 * 3600 }))).toBe(
+      "VALIDATION",
+    );
     expect(await appErrorCode(storage.presignGet("v/x", { expiresInSeconds: 1.5 }))).toBe("VALIDATION");
     expect(
-      await appErrorCode(storage.presignGet("v/x", { expiresInSeconds: 60, downloadFileName: "a\r\nSet-Cookie: x" })),
+      await appErrorCode(
+        storage.presignGet("v/x", { expiresInSeconds: 60, downloadFileName: "a\r\nSet-Cookie: x" }),
+      ),
     ).toBe("VALIDATION");
-    expect(await appErrorCode(storage.presignGet("v/x", { expiresInSeconds: 60, downloadFileName: "  " }))).toBe(
-      "VALIDATION",
-    );
+    expect(
+      await appErrorCode(storage.presignGet("v/x", { expiresInSeconds: 60, downloadFileName: "  " })),
+    ).toBe("VALIDATION");
   });
 });
 
@@ -461,7 +492,9 @@ describe("local driver: signed URLs and GET/HEAD/PUT /files/{key}", () => {
   }
 
   it("builds URLs of the documented shape", async () => {
-    const url = new URL(await storage.presignGet("posts/a/file.nc", { expiresInSeconds: 60, downloadFileName: "x.nc" }));
+    const url = new URL(
+      await storage.presignGet("posts/a/file.nc", { expiresInSeconds: 60, downloadFileName: "x.nc" }),
+    );
     expect(`${url.origin}${url.pathname}`).toBe(`${BASE_URL}/files/posts/a/file.nc`);
     expect([...url.searchParams.keys()]).toEqual(["expires", "method", "filename", "signature"]);
     expect(url.searchParams.get("method")).toBe("GET");
@@ -470,7 +503,9 @@ describe("local driver: signed URLs and GET/HEAD/PUT /files/{key}", () => {
     expect(expires - Math.floor(Date.now() / 1000)).toBeGreaterThanOrEqual(59);
     expect(expires - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(60);
 
-    const put = new URL(await storage.presignPut("posts/a/file.nc", { expiresInSeconds: 60, contentType: "text/x-gcode" }));
+    const put = new URL(
+      await storage.presignPut("posts/a/file.nc", { expiresInSeconds: 60, contentType: "text/x-gcode" }),
+    );
     expect(put.searchParams.get("method")).toBe("PUT");
     expect(put.searchParams.get("contentType")).toBe("text/x-gcode");
   });
@@ -487,7 +522,11 @@ describe("local driver: signed URLs and GET/HEAD/PUT /files/{key}", () => {
   });
 
   it("sets private caching no longer than the URL lives, and sandboxing headers", async () => {
-    await putText("h/page.svg", "<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>", "image/svg+xml");
+    await putText(
+      "h/page.svg",
+      "<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>",
+      "image/svg+xml",
+    );
     const response = await callRoute(await storage.presignGet("h/page.svg", { expiresInSeconds: 600 }));
     expect(response.status).toBe(200);
     const match = /^private, max-age=(\d+)$/.exec(response.headers.get("cache-control") ?? "");
@@ -521,7 +560,10 @@ describe("local driver: signed URLs and GET/HEAD/PUT /files/{key}", () => {
   it("refuses a tampered URL with 403", async () => {
     await putText("s/file.txt", "secret");
     await putText("s/other.txt", "other secret");
-    const url = await storage.presignGet("s/file.txt", { expiresInSeconds: 60, downloadFileName: "file.txt" });
+    const url = await storage.presignGet("s/file.txt", {
+      expiresInSeconds: 60,
+      downloadFileName: "file.txt",
+    });
     const signature = new URL(url).searchParams.get("signature") ?? "";
     const flipped = `${signature.slice(0, -1)}${signature.endsWith("0") ? "1" : "0"}`;
     const farFuture = String(Math.floor(Date.now() / 1000) + 365 * 24 * 3600);
@@ -550,18 +592,34 @@ describe("local driver: signed URLs and GET/HEAD/PUT /files/{key}", () => {
 
   it("refuses a URL signed with another secret", async () => {
     await putText("s/file.txt", "secret");
-    const foreign = createLocalStorage({ rootDir: harness.rootDir, publicBaseUrl: BASE_URL, signingSecret: "another" });
-    expect((await callRoute(await foreign.presignGet("s/file.txt", { expiresInSeconds: 60 }))).status).toBe(403);
+    const foreign = createLocalStorage({
+      rootDir: harness.rootDir,
+      publicBaseUrl: BASE_URL,
+      signingSecret: "another",
+    });
+    expect((await callRoute(await foreign.presignGet("s/file.txt", { expiresInSeconds: 60 }))).status).toBe(
+      403,
+    );
   });
 
   it("never lets a GET signature upload, nor a PUT signature download", async () => {
     await putText("m/file.txt", "original");
     const getUrl = await storage.presignGet("m/file.txt", { expiresInSeconds: 60 });
-    const putUrl = await storage.presignPut("m/file.txt", { expiresInSeconds: 60, contentType: "text/plain" });
+    const putUrl = await storage.presignPut("m/file.txt", {
+      expiresInSeconds: 60,
+      contentType: "text/plain",
+    });
 
-    const upload = await callRoute(getUrl, { method: "PUT", body: "overwritten", headers: { "Content-Type": "text/plain" } });
+    const upload = await callRoute(getUrl, {
+      method: "PUT",
+      body: "overwritten",
+      headers: { "Content-Type": "text/plain" },
+    });
     expect(upload.status).toBe(403);
-    const relabelled = await callRoute(withParam(getUrl, "method", "PUT"), { method: "PUT", body: "overwritten" });
+    const relabelled = await callRoute(withParam(getUrl, "method", "PUT"), {
+      method: "PUT",
+      body: "overwritten",
+    });
     expect(relabelled.status).toBe(403);
 
     expect((await callRoute(putUrl)).status).toBe(403);
@@ -618,7 +676,9 @@ describe("local driver: signed URLs and GET/HEAD/PUT /files/{key}", () => {
   it("encodes a download name with quotes and non-ASCII characters (RFC 5987)", async () => {
     await putText("p/plaque.nc", "G0");
     const fileName = `Plaque "Ünïcode" – 50% (v2)'s ✓.nc`;
-    const response = await callRoute(await storage.presignGet("p/plaque.nc", { expiresInSeconds: 60, downloadFileName: fileName }));
+    const response = await callRoute(
+      await storage.presignGet("p/plaque.nc", { expiresInSeconds: 60, downloadFileName: fileName }),
+    );
 
     const header = response.headers.get("content-disposition") ?? "";
     expect(header).toBe(
@@ -671,7 +731,9 @@ describe("local driver: signed URLs and GET/HEAD/PUT /files/{key}", () => {
     // A URL as a client would send it: WHATWG URL parsing already resolves %2e%2e, so the
     // request leaves /files altogether; a signature for the traversal key cannot even be made.
     expect(new URL(`${BASE_URL}/files/%2e%2e/outside.txt`).pathname).toBe("/outside.txt");
-    expect(await appErrorCode(storage.presignGet("../outside.txt", { expiresInSeconds: 60 }))).toBe("VALIDATION");
+    expect(await appErrorCode(storage.presignGet("../outside.txt", { expiresInSeconds: 60 }))).toBe(
+      "VALIDATION",
+    );
   });
 
   it("treats symlinks that leave the root as missing, for reads, writes and deletes", async () => {
@@ -691,14 +753,24 @@ describe("local driver: signed URLs and GET/HEAD/PUT /files/{key}", () => {
       expect(await appErrorCode(storage.getObject(key))).toBe("NOT_FOUND");
     }
 
-    expect(await appErrorCode(storage.putObject("linked-dir/new.txt", Buffer.from("x"), { contentType: "text/plain" }))).toBe(
-      "VALIDATION",
-    );
     expect(
-      await appErrorCode(storage.putObject("linked-dir/deeper/new.txt", Buffer.from("x"), { contentType: "text/plain" })),
+      await appErrorCode(
+        storage.putObject("linked-dir/new.txt", Buffer.from("x"), { contentType: "text/plain" }),
+      ),
     ).toBe("VALIDATION");
-    const putUrl = await storage.presignPut("linked-dir/upload.txt", { expiresInSeconds: 60, contentType: "text/plain" });
-    expect((await callRoute(putUrl, { method: "PUT", body: "x", headers: { "Content-Type": "text/plain" } })).status).toBe(400);
+    expect(
+      await appErrorCode(
+        storage.putObject("linked-dir/deeper/new.txt", Buffer.from("x"), { contentType: "text/plain" }),
+      ),
+    ).toBe("VALIDATION");
+    const putUrl = await storage.presignPut("linked-dir/upload.txt", {
+      expiresInSeconds: 60,
+      contentType: "text/plain",
+    });
+    expect(
+      (await callRoute(putUrl, { method: "PUT", body: "x", headers: { "Content-Type": "text/plain" } }))
+        .status,
+    ).toBe(400);
 
     await storage.deleteObjects(["linked-dir/secret.txt"]);
     expect(await readFile(path.join(outsideDir, "secret.txt"), "utf8")).toBe("TOP-SECRET");
@@ -726,7 +798,11 @@ describe("local driver: signed URLs and GET/HEAD/PUT /files/{key}", () => {
 
   it("refuses an upload whose Content-Type differs from the signed one", async () => {
     const url = await storage.presignPut("u/photo.png", { expiresInSeconds: 60, contentType: "image/png" });
-    const response = await callRoute(url, { method: "PUT", body: "<html>", headers: { "Content-Type": "text/html" } });
+    const response = await callRoute(url, {
+      method: "PUT",
+      body: "<html>",
+      headers: { "Content-Type": "text/html" },
+    });
     expect(response.status).toBe(403);
     expect(await storage.statObject("u/photo.png")).toBeNull();
   });
@@ -787,15 +863,20 @@ describe("local driver: signed URLs and GET/HEAD/PUT /files/{key}", () => {
     await writeFile(path.join(harness.rootDir, "seed", "model.gcode"), "G0");
     await writeFile(path.join(harness.rootDir, "seed", "blob"), "?");
     expect(await storage.statObject("seed/model.gcode")).toEqual({ size: 2, contentType: "text/x-gcode" });
-    expect(await storage.statObject("seed/blob")).toEqual({ size: 1, contentType: "application/octet-stream" });
+    expect(await storage.statObject("seed/blob")).toEqual({
+      size: 1,
+      contentType: "application/octet-stream",
+    });
   });
 
   it("reports a key that collides with another object's path as CONFLICT", async () => {
     await putText("c/file", "x");
-    expect(await appErrorCode(storage.putObject("c/file/inner", Buffer.from("y"), { contentType: "text/plain" }))).toBe(
+    expect(
+      await appErrorCode(storage.putObject("c/file/inner", Buffer.from("y"), { contentType: "text/plain" })),
+    ).toBe("CONFLICT");
+    expect(await appErrorCode(storage.putObject("c", Buffer.from("y"), { contentType: "text/plain" }))).toBe(
       "CONFLICT",
     );
-    expect(await appErrorCode(storage.putObject("c", Buffer.from("y"), { contentType: "text/plain" }))).toBe("CONFLICT");
     expect(await storage.statObject("c")).toBeNull();
     expect((await stat(path.join(harness.rootDir, "c", "file"))).size).toBe(1);
   });
@@ -803,7 +884,7 @@ describe("local driver: signed URLs and GET/HEAD/PUT /files/{key}", () => {
   it("answers 404 when the storage driver is s3", async () => {
     await putText("s/file.txt", "content");
     const url = await storage.presignGet("s/file.txt", { expiresInSeconds: 60 });
-    const restore = useEnv({
+    const restore = setEnv({
       STORAGE_DRIVER: "s3",
       AUTH_SECRET: SECRET,
       S3_ENDPOINT: "http://127.0.0.1:9",

@@ -52,7 +52,11 @@ async function keyFrom(context: FilesRouteContext): Promise<string> {
 async function serve(request: Request, context: FilesRouteContext, includeBody: boolean): Promise<Response> {
   const storage = localStorage();
   const key = await keyFrom(context);
-  const grant = storage.verifySignedRequest({ method: "GET", key, searchParams: new URL(request.url).searchParams });
+  const grant = storage.verifySignedRequest({
+    method: "GET",
+    key,
+    searchParams: new URL(request.url).searchParams,
+  });
 
   const info = await storage.statObject(key);
   if (!info) throw new AppError("NOT_FOUND", "The file does not exist.");
@@ -63,7 +67,8 @@ async function serve(request: Request, context: FilesRouteContext, includeBody: 
     // Never cached longer than the URL is valid, and never by a shared cache.
     "Cache-Control": `private, max-age=${Math.max(0, grant.expires - Math.floor(Date.now() / 1000))}`,
   });
-  if (grant.fileName !== undefined) headers.set("Content-Disposition", attachmentContentDisposition(grant.fileName));
+  if (grant.fileName !== undefined)
+    headers.set("Content-Disposition", attachmentContentDisposition(grant.fileName));
 
   const range = parseRangeHeader(request.headers.get("range"), info.size);
   if (range.kind === "unsatisfiable") {
@@ -76,7 +81,8 @@ async function serve(request: Request, context: FilesRouteContext, includeBody: 
   const object = await storage.getObject(key, range.kind === "range" ? range : undefined);
   headers.set("Content-Type", object.contentType);
   headers.set("Content-Length", String(object.contentLength));
-  if (object.range) headers.set("Content-Range", `bytes ${object.range.start}-${object.range.end}/${object.size}`);
+  if (object.range)
+    headers.set("Content-Range", `bytes ${object.range.start}-${object.range.end}/${object.size}`);
   const status = object.range ? 206 : 200;
 
   if (!includeBody) {
@@ -93,7 +99,11 @@ export const HEAD = withErrors((request, context) => serve(request, context, fal
 export const PUT = withErrors(async (request, context) => {
   const storage = localStorage();
   const key = await keyFrom(context);
-  const grant = storage.verifySignedRequest({ method: "PUT", key, searchParams: new URL(request.url).searchParams });
+  const grant = storage.verifySignedRequest({
+    method: "PUT",
+    key,
+    searchParams: new URL(request.url).searchParams,
+  });
   const contentType = grant.contentType;
   if (contentType === undefined) throw new AppError("FORBIDDEN", "This file link is invalid.");
 

@@ -1,5 +1,5 @@
 import { vec, type Vec2 } from "./geometry";
-import { laserSettings, type LaserSettings } from "./machining";
+import { fromMm, laserSettings, type LaserSettings } from "./machining";
 import type { DesignRecipe } from "./recipe";
 import type { ProgramInfo } from "./router";
 import { layoutText, normalizeEngravingText, placeStrokes } from "./stroke-font";
@@ -9,7 +9,7 @@ type LaserRecipe = Extract<DesignRecipe, { kind: "laser-engrave" }>;
 
 const MAX_RASTER_LINES = 360;
 const MAX_RASTER_SAMPLES = 480;
-const POWER_STEPS = 20;
+const POWER_STEPS = 32;
 
 /** `power` is a percentage (0-100); values up to 1 are read as a fraction. */
 export function laserPowerFraction(power: number): number {
@@ -18,7 +18,10 @@ export function laserPowerFraction(power: number): number {
 }
 
 /** A LightBurn/gSender-style GRBL laser program: M4 dynamic power, S on the moves, no Z. */
-export function generateLaserEngrave(recipe: LaserRecipe, info: Omit<ProgramInfo, "material" | "operations">): GcodeWriter {
+export function generateLaserEngrave(
+  recipe: LaserRecipe,
+  info: Omit<ProgramInfo, "material" | "operations">,
+): GcodeWriter {
   const settings = laserSettings(recipe.units);
   const maxS = Math.round(settings.maxS * laserPowerFraction(recipe.power));
   const text = normalizeEngravingText(recipe.text);
@@ -33,9 +36,13 @@ export function generateLaserEngrave(recipe: LaserRecipe, info: Omit<ProgramInfo
   w.comment(`Design: ${fmt(recipe.width)} x ${fmt(recipe.height)} ${u}, origin lower left`);
   w.comment("Focus: set the laser focus height on the material surface first; this program never moves Z");
   if (recipe.mode === "text") {
-    w.comment(`Vector engrave text "${text.replace(/\n/g, " / ")}" at ${settings.vectorFeed} ${settings.feedLabel}, S${maxS} of S${settings.maxS}`);
+    w.comment(
+      `Vector engrave text "${text.replace(/\n/g, " / ")}" at ${settings.vectorFeed} ${settings.feedLabel}, S${maxS} of S${settings.maxS}`,
+    );
   } else {
-    w.comment(`Raster fill: ellipse, bidirectional scan at ${settings.rasterFeed} ${settings.feedLabel}, power up to S${maxS} of S${settings.maxS}`);
+    w.comment(
+      `Raster fill: ellipse, bidirectional scan at ${settings.rasterFeed} ${settings.feedLabel}, power up to S${maxS} of S${settings.maxS}`,
+    );
   }
   w.blank();
   w.code("G90 G94 G17");
@@ -51,7 +58,13 @@ export function generateLaserEngrave(recipe: LaserRecipe, info: Omit<ProgramInfo
   return w;
 }
 
-function engraveText(w: GcodeWriter, settings: LaserSettings, recipe: LaserRecipe, text: string, maxS: number): void {
+function engraveText(
+  w: GcodeWriter,
+  settings: LaserSettings,
+  recipe: LaserRecipe,
+  text: string,
+  maxS: number,
+): void {
   const layout = layoutText(text, 1);
   const textWidth = layout.max.x - layout.min.x;
   const textHeight = layout.max.y - layout.min.y;
@@ -76,10 +89,16 @@ function engraveText(w: GcodeWriter, settings: LaserSettings, recipe: LaserRecip
  * Fills the ellipse inscribed in the design box with horizontal scan lines, alternating direction,
  * the power shading it like a sphere lit from the upper left. Text, if any, is left unburnt.
  */
-function rasterEllipse(w: GcodeWriter, settings: LaserSettings, recipe: LaserRecipe, text: string, maxS: number): void {
+function rasterEllipse(
+  w: GcodeWriter,
+  settings: LaserSettings,
+  recipe: LaserRecipe,
+  text: string,
+  maxS: number,
+): void {
   const { width, height } = recipe;
-  const lineCount = Math.max(1, Math.min(MAX_RASTER_LINES, Math.round(height / settings.lineInterval)));
-  const lineInterval = height / lineCount;
+  const lineInterval = rasterLineInterval(recipe);
+  const lineCount = Math.round(height / lineInterval);
   const sampleCount = Math.max(1, Math.min(MAX_RASTER_SAMPLES, Math.round(width / settings.sampleInterval)));
   const sampleInterval = width / sampleCount;
   const cx = width / 2;
@@ -130,6 +149,19 @@ function rasterEllipse(w: GcodeWriter, settings: LaserSettings, recipe: LaserRec
   }
 }
 
+/** Scan line spacing: the laser's usual interval, widened so that no program exceeds the line cap. */
+export function rasterLineInterval(recipe: Pick<LaserRecipe, "units" | "height">): number {
+  const settings = laserSettings(recipe.units);
+  const lineCount = Math.max(
+    1,
+    Math.min(MAX_RASTER_LINES, Math.round(recipe.height / settings.lineInterval)),
+  );
+  return recipe.height / lineCount;
+}
+
+/** Width of the mark a vector pass leaves, for previews. */
+export const laserSpotWidth = (units: LaserRecipe["units"]): number => fromMm(0.15, units);
+
 function normalize3(x: number, y: number, z: number): [number, number, number] {
   const length = Math.hypot(x, y, z);
   return [x / length, y / length, z / length];
@@ -139,7 +171,7 @@ function normalize3(x: number, y: number, z: number): [number, number, number] {
 function shade(u: number, v: number, light: [number, number, number]): number {
   const nz = Math.sqrt(Math.max(0, 1 - u * u - v * v));
   const lambert = Math.max(0, u * light[0] + v * light[1] + nz * light[2]);
-  const burn = 0.15 + 0.85 * Math.pow(1 - lambert, 0.9);
+  const burn = 0.12 + 0.88 * Math.pow(1 - lambert, 1.25);
   return Math.round(burn * POWER_STEPS) / POWER_STEPS;
 }
 
@@ -149,7 +181,10 @@ function textMask(text: string, width: number, height: number, columns: number, 
   const layout = layoutText(text, 1);
   const textWidth = layout.max.x - layout.min.x;
   const textHeight = layout.max.y - layout.min.y;
-  const factor = Math.min(textWidth > 0 ? (width * 0.62) / textWidth : Infinity, (height * 0.42) / textHeight);
+  const factor = Math.min(
+    textWidth > 0 ? (width * 0.62) / textWidth : Infinity,
+    (height * 0.42) / textHeight,
+  );
   if (!Number.isFinite(factor)) return mask;
   const origin = vec((width - textWidth * factor) / 2, (height - textHeight * factor) / 2);
   const halfWidth = 0.08 * factor;
@@ -174,7 +209,10 @@ function textMask(text: string, width: number, height: number, columns: number, 
       const py = (j + 0.5) * cellH;
       for (let k = k0; k <= k1; k++) {
         const px = (k + 0.5) * cellW;
-        const t = lengthSquared > 0 ? Math.min(1, Math.max(0, ((px - a.x) * dx + (py - a.y) * dy) / lengthSquared)) : 0;
+        const t =
+          lengthSquared > 0
+            ? Math.min(1, Math.max(0, ((px - a.x) * dx + (py - a.y) * dy) / lengthSquared))
+            : 0;
         if (Math.hypot(px - (a.x + t * dx), py - (a.y + t * dy)) <= halfWidth) mask[j * columns + k] = 1;
       }
     }

@@ -25,7 +25,9 @@ export const fromMm = (value: number, units: Units): number => (units === "mm" ?
 
 const roundTo = (value: number, step: number): number => Math.round(value / step) * step;
 
-function baseSettings(units: Units): Pick<RouterSettings, "units" | "safeZ" | "clearance" | "unitLabel" | "feedLabel"> {
+function baseSettings(
+  units: Units,
+): Pick<RouterSettings, "units" | "safeZ" | "clearance" | "unitLabel" | "feedLabel"> {
   return units === "mm"
     ? { units, safeZ: 5, clearance: 1, unitLabel: "mm", feedLabel: "mm/min" }
     : { units, safeZ: 0.2, clearance: 0.04, unitLabel: "in", feedLabel: "in/min" };

@@ -37,7 +37,10 @@ function evenSteps(from: number, to: number, maxStep: number): number[] {
  * Offset (concentric) clearing from the centre out at each depth, leaving a small allowance on the
  * wall, then one finishing pass around the wall at full depth.
  */
-export function generatePocket(recipe: PocketRecipe, info: Omit<ProgramInfo, "material" | "operations">): GcodeWriter {
+export function generatePocket(
+  recipe: PocketRecipe,
+  info: Omit<ProgramInfo, "material" | "operations">,
+): GcodeWriter {
   const { units, width, height, depth, toolDiameter } = recipe;
   if (Math.min(width, height) <= toolDiameter) throw new Error("The pocket must be wider than the tool.");
   const settings = endMillSettings(units, toolDiameter);

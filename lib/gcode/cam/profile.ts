@@ -32,11 +32,17 @@ function planTabs(recipe: ProfileRecipe, contour: Contour): Tabs | null {
 }
 
 /** Climb-milled outside profile (clockwise), stepping down without retracting, tabs on the deep passes. */
-export function generateProfile(recipe: ProfileRecipe, info: Omit<ProgramInfo, "material" | "operations">): GcodeWriter {
+export function generateProfile(
+  recipe: ProfileRecipe,
+  info: Omit<ProgramInfo, "material" | "operations">,
+): GcodeWriter {
   const { units, shape, width, height, depth, toolDiameter } = recipe;
   const settings = endMillSettings(units, toolDiameter);
   const margin = toolDiameter;
-  const contour = translateContour(profileContour(shape, width, height, toolDiameter / 2), vec(margin, margin));
+  const contour = translateContour(
+    profileContour(shape, width, height, toolDiameter / 2),
+    vec(margin, margin),
+  );
   const levels = depthLevels(depth, settings.stepDown);
   const tabs = recipe.tabs ? planTabs(recipe, contour) : null;
   const u = settings.unitLabel;

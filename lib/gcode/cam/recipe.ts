@@ -42,6 +42,7 @@ export type DesignRecipe =
       text: string;
       width: number;
       height: number;
+      /** Percent of the laser's full power (0-100); a value up to 1 is read as a fraction. */
       power: number;
     };
 

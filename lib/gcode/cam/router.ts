@@ -17,10 +17,14 @@ export interface RouterTool {
 }
 
 /** Opening blocks of a grbl/Onefinity router post: comments, modes, tool change, spindle, safe Z. */
-export function startRouterProgram(info: ProgramInfo, settings: RouterSettings, tool: RouterTool): GcodeWriter {
+export function startRouterProgram(
+  info: ProgramInfo,
+  settings: RouterSettings,
+  tool: RouterTool,
+): GcodeWriter {
   const w = new GcodeWriter({ units: settings.units, commentStyle: "paren" });
   w.comment(info.title);
-  w.comment("Post: grbl / Onefinity (mm or inch, absolute, arcs I J)");
+  w.comment("Post: grbl / Onefinity - mm or inch, absolute, arcs with I J");
   w.comment(`Created: ${info.created}`);
   w.comment(`Units: ${settings.units === "mm" ? "millimetres" : "inches"}`);
   w.comment(info.material);
@@ -50,7 +54,13 @@ export function endRouterProgram(w: GcodeWriter, settings: RouterSettings): void
  * height above `rapidFloor` (the deepest level already cleared there, 0 for fresh material), then
  * feed in at the plunge rate.
  */
-export function plungeAt(w: GcodeWriter, settings: RouterSettings, at: Vec2, z: number, rapidFloor = 0): void {
+export function plungeAt(
+  w: GcodeWriter,
+  settings: RouterSettings,
+  at: Vec2,
+  z: number,
+  rapidFloor = 0,
+): void {
   const here = w.position;
   const isAbove = w.round(at.x) === here.x && w.round(at.y) === here.y;
   if (!isAbove) {

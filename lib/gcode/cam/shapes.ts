@@ -143,6 +143,11 @@ export function translateContour(contour: Contour, by: Vec2): Contour {
   return contour.map((element) =>
     element.kind === "line"
       ? lineElement(add(element.start, by), add(element.end, by))
-      : { ...element, start: add(element.start, by), end: add(element.end, by), center: add(element.center, by) },
+      : {
+          ...element,
+          start: add(element.start, by),
+          end: add(element.end, by),
+          center: add(element.center, by),
+        },
   );
 }

@@ -44,17 +44,28 @@ const GLYPHS: Record<string, { width: number; strokes: string }> = {
   "2": { width: 3.6, strokes: "~0,4.7 0.8,6 2.8,6 3.6,4.9 3.6,4 0,0 | 0,0 3.6,0" },
   "3": {
     width: 3.6,
-    strokes: "~0,5 0.8,6 2.8,6 3.6,5.1 3.6,4.1 2.6,3.2 1.2,3.2 | ~1.2,3.2 2.8,3.2 3.6,2.2 3.6,0.9 2.8,0 0.8,0 0,1",
+    strokes:
+      "~0,5 0.8,6 2.8,6 3.6,5.1 3.6,4.1 2.6,3.2 1.2,3.2 | ~1.2,3.2 2.8,3.2 3.6,2.2 3.6,0.9 2.8,0 0.8,0 0,1",
   },
   "4": { width: 3.6, strokes: "2.7,0 2.7,6 0,1.7 3.6,1.7" },
-  "5": { width: 3.6, strokes: "3.4,6 0.4,6 0.2,3.3 | ~0.2,3.3 1,3.8 2.7,3.8 3.6,2.8 3.6,1 2.7,0 0.9,0 0,0.9" },
-  "6": { width: 3.6, strokes: "~3.2,6 1.6,6 0.4,4.8 0,3 0,1.1 0.8,0 2.8,0 3.6,1.1 3.6,2.5 2.8,3.6 0.8,3.6 0,2.6" },
+  "5": {
+    width: 3.6,
+    strokes: "3.4,6 0.4,6 0.2,3.3 | ~0.2,3.3 1,3.8 2.7,3.8 3.6,2.8 3.6,1 2.7,0 0.9,0 0,0.9",
+  },
+  "6": {
+    width: 3.6,
+    strokes: "~3.2,6 1.6,6 0.4,4.8 0,3 0,1.1 0.8,0 2.8,0 3.6,1.1 3.6,2.5 2.8,3.6 0.8,3.6 0,2.6",
+  },
   "7": { width: 3.6, strokes: "0,6 3.6,6 1.2,0" },
   "8": {
     width: 3.6,
-    strokes: "~1.8,3.3 0.5,3.9 0.3,5.2 1.1,6 2.5,6 3.3,5.2 3.1,3.9 1.8,3.3 0.5,2.7 0,1.4 0.8,0 2.8,0 3.6,1.4 3.1,2.7 1.8,3.3",
+    strokes:
+      "~1.8,3.3 0.5,3.9 0.3,5.2 1.1,6 2.5,6 3.3,5.2 3.1,3.9 1.8,3.3 0.5,2.7 0,1.4 0.8,0 2.8,0 3.6,1.4 3.1,2.7 1.8,3.3",
   },
-  "9": { width: 3.6, strokes: "~0.4,0 2,0 3.2,1.2 3.6,3 3.6,4.9 2.8,6 0.8,6 0,4.9 0,3.5 0.8,2.4 2.8,2.4 3.6,3.4" },
+  "9": {
+    width: 3.6,
+    strokes: "~0.4,0 2,0 3.2,1.2 3.6,3 3.6,4.9 2.8,6 0.8,6 0,4.9 0,3.5 0.8,2.4 2.8,2.4 3.6,3.4",
+  },
   " ": { width: 2.4, strokes: "" },
   "-": { width: 2.6, strokes: "0,2.8 2.6,2.8" },
   "+": { width: 3.6, strokes: "0,2.8 3.6,2.8 | 1.8,1 1.8,4.6" },
@@ -111,7 +122,8 @@ function dropCollinear(points: Vec2[], tolerance: number): Vec2[] {
     const b = points[i] as Vec2;
     const c = points[i + 1] as Vec2;
     const length = dist(a, c);
-    const offLine = length === 0 ? dist(a, b) : Math.abs((c.x - a.x) * (a.y - b.y) - (a.x - b.x) * (c.y - a.y)) / length;
+    const offLine =
+      length === 0 ? dist(a, b) : Math.abs((c.x - a.x) * (a.y - b.y) - (a.x - b.x) * (c.y - a.y)) / length;
     if (offLine > tolerance) out.push(b);
   }
   out.push(points[points.length - 1] as Vec2);
@@ -212,7 +224,9 @@ export function layoutText(text: string, letterHeight: number): TextLayout {
 /** Moves and scales laid-out strokes: p -> origin + (p - layout.min) * factor. */
 export function placeStrokes(layout: TextLayout, origin: Vec2, factor: number): Vec2[][] {
   return layout.strokes.map((stroke) =>
-    stroke.map((p) => vec(origin.x + (p.x - layout.min.x) * factor, origin.y + (p.y - layout.min.y) * factor)),
+    stroke.map((p) =>
+      vec(origin.x + (p.x - layout.min.x) * factor, origin.y + (p.y - layout.min.y) * factor),
+    ),
   );
 }
 

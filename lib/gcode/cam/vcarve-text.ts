@@ -8,8 +8,14 @@ import type { GcodeWriter } from "./writer";
 
 type VCarveRecipe = Extract<DesignRecipe, { kind: "vcarve-text" }>;
 
+/** A 60 degree V-bit cuts a groove as wide as 2 * depth * tan(30 deg). */
+export const vGrooveWidth = (depth: number): number => 2 * depth * Math.tan(Math.PI / 6);
+
 /** Single-line V-bit engraving of the text on a sign blank, with an optional V-groove border. */
-export function generateVCarveText(recipe: VCarveRecipe, info: Omit<ProgramInfo, "material" | "operations">): GcodeWriter {
+export function generateVCarveText(
+  recipe: VCarveRecipe,
+  info: Omit<ProgramInfo, "material" | "operations">,
+): GcodeWriter {
   const { units, letterHeight, depth } = recipe;
   const settings = vBitSettings(units, depth);
   const layout = layoutText(recipe.text, letterHeight);
@@ -21,8 +27,7 @@ export function generateVCarveText(recipe: VCarveRecipe, info: Omit<ProgramInfo,
   const strokes = placeStrokes(layout, vec(margin, margin), 1);
   const u = settings.unitLabel;
   const fmt = (value: number): string => Number(value.toFixed(units === "mm" ? 2 : 3)).toString();
-  // A 60 degree V-bit cuts a groove as wide as 2 * depth * tan(30 deg).
-  const grooveWidth = 2 * depth * Math.tan(Math.PI / 6);
+  const grooveWidth = vGrooveWidth(depth);
 
   const w = startRouterProgram(
     {
@@ -41,7 +46,13 @@ export function generateVCarveText(recipe: VCarveRecipe, info: Omit<ProgramInfo,
   engraveStrokes(w, settings, strokes, -depth);
   if (recipe.border) {
     const inset = margin / 2;
-    const border = roundedRectangleContour(inset, inset, materialWidth - inset, materialHeight - inset, inset);
+    const border = roundedRectangleContour(
+      inset,
+      inset,
+      materialWidth - inset,
+      materialHeight - inset,
+      inset,
+    );
     const start = border[0]?.start;
     if (start) {
       w.comment("Engrave border");

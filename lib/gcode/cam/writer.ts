@@ -244,6 +244,8 @@ export function sanitizeComment(text: string): string {
   return text
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[\u2010-\u2015]/g, "-")
+    .replace(/[\u2018\u2019]/g, "'")
     .replace(/[()]/g, (c) => (c === "(" ? "[" : "]"))
     .replace(/[^\x20-\x7e]/g, " ")
     .replace(/\s+/g, " ")

@@ -69,8 +69,8 @@ export async function seedInteractions(
     const project = projectsBySlug.get(make.projectSlug)!;
     let photo = photos.get(project.slug);
     if (!photo) {
-      const { toolpath } = generateProgram(project.recipe, { title: project.title });
-      photo = await renderToolpathThumbnail(toolpath, { width: 800, height: 600, format: "webp" });
+      const { toolpath, stats } = generateProgram(project.recipe, { title: project.title });
+      photo = await renderToolpathThumbnail(toolpath, { width: 800, height: 600, format: "webp", kerfWidth: stats.kerfWidth });
       photos.set(project.slug, photo);
     }
     const makeId = randomUUID();

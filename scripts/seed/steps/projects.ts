@@ -58,7 +58,12 @@ async function seedProject(
   const program = generateProgram(project.recipe, { title: project.title });
   const modelName = modelFileName(project);
   const gcodeBytes = strToU8(program.gcode);
-  const thumbnailBytes = await renderToolpathThumbnail(program.toolpath, { width: 640, height: 480, format: "webp" });
+  const thumbnailBytes = await renderToolpathThumbnail(program.toolpath, {
+    width: 640,
+    height: 480,
+    format: "webp",
+    kerfWidth: program.stats.kerfWidth,
+  });
   const zipBytes = zipSync({
     [modelName]: gcodeBytes,
     "thumbnail.webp": thumbnailBytes,
