@@ -1,9 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createDatabase } from "@/lib/db/create";
-import { applyMigrations } from "@/lib/db/migrate";
-import { seedDemoData } from "../../scripts/seed/run";
+import { execFileSync } from "node:child_process";
 import { ensureBuild, startApp } from "../support/app-server";
 import { createTestDatabase } from "../support/test-database";
 
@@ -19,11 +17,8 @@ export default async function globalSetup() {
     STORAGE_DRIVER: "local",
     AUTH_SECRET: "e2e-test-secret-e2e-test-secret-0123456789",
   };
-  Object.assign(process.env, env);
-  const db = createDatabase(database.url, { max: 4 });
-  await applyMigrations(db);
-  await seedDemoData(db);
-  await db.$client.end();
+  // The real seed command: migrations and the demo community, as `npm run seed` does it.
+  execFileSync("npm", ["run", "--silent", "seed"], { env: { ...process.env, ...env }, stdio: "inherit" });
 
   await ensureBuild();
   const app = await startApp(env);
