@@ -3,12 +3,27 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import tseslint from "typescript-eslint";
 
-const serverOnlyModules = ["@/lib/db/*", "@/lib/services/*", "@/lib/storage*", "@/lib/mail*", "@/lib/auth/*", "@/lib/env"];
+const serverOnlyModules = [
+  "@/lib/db/*",
+  "@/lib/services/*",
+  "@/lib/storage*",
+  "@/lib/mail*",
+  "@/lib/auth/*",
+  "@/lib/env",
+];
 
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([".next/**", ".data/**", "node_modules/**", "drizzle/**", "playwright-report/**", "test-results/**", "next-env.d.ts"]),
+  globalIgnores([
+    ".next/**",
+    ".data/**",
+    "node_modules/**",
+    "drizzle/**",
+    "playwright-report/**",
+    "test-results/**",
+    "next-env.d.ts",
+  ]),
   {
     files: ["**/*.ts", "**/*.tsx"],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
@@ -24,21 +39,46 @@ export default defineConfig([
   },
   // STYLE.md's dependency direction: UI and validation never reach the database or the services.
   {
-    files: ["components/**/*.{ts,tsx}", "lib/validation/**/*.ts", "lib/api-client/**/*.ts", "lib/utils/**/*.ts"],
+    files: [
+      "components/**/*.{ts,tsx}",
+      "lib/validation/**/*.ts",
+      "lib/api-client/**/*.ts",
+      "lib/utils/**/*.ts",
+    ],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: serverOnlyModules, message: "Components and validation may not import server-only modules." }] },
+        {
+          patterns: [
+            {
+              group: serverOnlyModules,
+              message: "Components and validation may not import server-only modules.",
+            },
+          ],
+        },
       ],
     },
   },
   // Services know nothing of the framework.
   {
-    files: ["lib/services/**/*.ts", "lib/db/**/*.ts", "lib/storage/**/*.ts", "lib/mail/**/*.ts", "lib/gcode/**/*.ts"],
+    files: [
+      "lib/services/**/*.ts",
+      "lib/db/**/*.ts",
+      "lib/storage/**/*.ts",
+      "lib/mail/**/*.ts",
+      "lib/gcode/**/*.ts",
+    ],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["next", "next/*", "react", "react-dom"], message: "Services and infrastructure stay framework-free." }] },
+        {
+          patterns: [
+            {
+              group: ["next", "next/*", "react", "react-dom"],
+              message: "Services and infrastructure stay framework-free.",
+            },
+          ],
+        },
       ],
     },
   },

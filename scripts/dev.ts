@@ -8,9 +8,13 @@ const { url, embedded } = await prepareDatabase();
 const env = { ...process.env, DATABASE_URL: url, NEXT_TELEMETRY_DISABLED: "1" };
 Object.assign(process.env, env);
 await seedIfEmpty(url);
-const server = spawn(nextBin(), ["dev", "-p", process.env.PORT ?? "3000", "-H", process.env.HOST ?? "127.0.0.1"], {
-  cwd: projectRoot,
-  env,
-  stdio: "inherit",
-});
+const server = spawn(
+  nextBin(),
+  ["dev", "-p", process.env.PORT ?? "3000", "-H", process.env.HOST ?? "127.0.0.1"],
+  {
+    cwd: projectRoot,
+    env,
+    stdio: "inherit",
+  },
+);
 superviseServer(server, embedded);

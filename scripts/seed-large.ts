@@ -9,7 +9,9 @@ import { createDatabase } from "@/lib/db/create";
 import { seedDemoData } from "./seed/run";
 import { loadDotEnv, prepareDatabase } from "./lib/runtime";
 
-const { values } = parseArgs({ options: { posts: { type: "string", default: "100000" }, batch: { type: "string", default: "10000" } } });
+const { values } = parseArgs({
+  options: { posts: { type: "string", default: "100000" }, batch: { type: "string", default: "10000" } },
+});
 const totalPosts = Number(values.posts);
 const batchSize = Number(values.batch);
 if (!Number.isInteger(totalPosts) || totalPosts < 1 || !Number.isInteger(batchSize) || batchSize < 1) {
@@ -36,9 +38,11 @@ try {
            (ARRAY['Miller','Nguyen','Garcia','Smith','Brown','Khan','Rossi','Novak'])[1 + (n / 8) % 8], true
     FROM generate_series(1, ${makers}) AS n
     ON CONFLICT DO NOTHING`);
-  const [{ existing }] = (await db.execute<{ existing: number }>(
-    sql`SELECT count(*)::int AS existing FROM posts WHERE title LIKE '% #%'`,
-  )).rows as [{ existing: number }];
+  const [{ existing }] = (
+    await db.execute<{ existing: number }>(
+      sql`SELECT count(*)::int AS existing FROM posts WHERE title LIKE '% #%'`,
+    )
+  ).rows as [{ existing: number }];
   console.log(`[large] ${makers} bulk makers; ${existing} bulk posts already present (${elapsed()})`);
 
   for (let from = existing + 1; from <= totalPosts; from += batchSize) {

@@ -24,7 +24,11 @@ if (!isStandalone && !existsSync(path.join(projectRoot, ".next", "BUILD_ID"))) {
 }
 
 const server = isStandalone
-  ? spawn(process.execPath, [standaloneServer], { cwd: projectRoot, env: { ...env, PORT: String(port), HOSTNAME: host }, stdio: "inherit" })
+  ? spawn(process.execPath, [standaloneServer], {
+      cwd: projectRoot,
+      env: { ...env, PORT: String(port), HOSTNAME: host },
+      stdio: "inherit",
+    })
   : spawn(nextBin(), ["start", "-p", String(port), "-H", host], { cwd: projectRoot, env, stdio: "inherit" });
 superviseServer(server, embedded);
 console.log(`\n  CNC Projects is starting on http://${host}:${port}\n\n${DEMO_ACCOUNTS_TEXT}\n`);

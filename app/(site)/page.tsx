@@ -12,7 +12,11 @@ export default async function HomePage() {
     <Container className="py-8">
       <h1 className="text-2xl font-bold tracking-tight text-ink">Top Results</h1>
       {posts.length === 0 ? (
-        <EmptyState className="mt-8" title="No posts found" text="Projects shared by the community will appear here." />
+        <EmptyState
+          className="mt-8"
+          title="No posts found"
+          text="Projects shared by the community will appear here."
+        />
       ) : (
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {posts.map((post) => (

@@ -12,7 +12,11 @@ export function PostCard({ post }: { post: PostSummary }) {
       <div className="flex items-center gap-2 px-4 pt-4">
         <Avatar src={post.user.profilePicture} name={post.user.username} alt="" size="sm" />
         <div className="min-w-0 text-sm">
-          <Link href={`/${post.user.username}`} prefetch={false} className="font-medium text-ink hover:underline">
+          <Link
+            href={`/${post.user.username}`}
+            prefetch={false}
+            className="font-medium text-ink hover:underline"
+          >
             @{post.user.username}
           </Link>
           <p className="text-xs text-ink-subtle">
@@ -40,10 +44,17 @@ export function PostCard({ post }: { post: PostSummary }) {
         <span className="inline-flex items-center gap-1" aria-label={`${post.likes} likes`}>
           <HeartIcon className="size-4" /> {post.likes}
         </span>
-        <span className="inline-flex items-center gap-1" aria-label={`Average rating ${post.averageTotalRating}`}>
-          <StarIcon className="size-4" /> {post.averageTotalRating > 0 ? post.averageTotalRating.toFixed(1) : "–"}
+        <span
+          className="inline-flex items-center gap-1"
+          aria-label={`Average rating ${post.averageTotalRating}`}
+        >
+          <StarIcon className="size-4" />{" "}
+          {post.averageTotalRating > 0 ? post.averageTotalRating.toFixed(1) : "–"}
         </span>
-        <span className="ml-auto inline-flex items-center gap-1" aria-label={`${post.downloadAverage} downloads on average`}>
+        <span
+          className="ml-auto inline-flex items-center gap-1"
+          aria-label={`${post.downloadAverage} downloads on average`}
+        >
           <DownloadIcon className="size-4" /> {post.downloadAverage}
         </span>
       </div>

@@ -21,7 +21,9 @@ export async function signAccessToken(claims: { userId: string; sessionFamilyId:
 }
 
 /** The token's claims, or null when it is missing, forged or expired. */
-export async function verifyAccessToken(token: string): Promise<{ userId: string; sessionFamilyId: string } | null> {
+export async function verifyAccessToken(
+  token: string,
+): Promise<{ userId: string; sessionFamilyId: string } | null> {
   try {
     const { payload } = await jwtVerify(token, key(), { issuer: ISSUER, algorithms: ["HS256"] });
     if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;

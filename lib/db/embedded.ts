@@ -26,7 +26,10 @@ function isRunning(pid: number): boolean {
  * 127.0.0.1:`port`. PGlite has no lock of its own and two processes opening one directory lose
  * writes, so a pid lock file makes this process its only owner.
  */
-export async function startEmbeddedDatabase(options: { dataDir: string; port: number }): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase(options: {
+  dataDir: string;
+  port: number;
+}): Promise<EmbeddedDatabase> {
   const dataDir = path.resolve(options.dataDir);
   mkdirSync(path.dirname(dataDir), { recursive: true });
   const lockFile = `${dataDir}.lock`;

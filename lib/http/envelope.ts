@@ -30,7 +30,12 @@ export function success<T>(data: T, init: { status?: number; headers?: HeadersIn
   return Response.json(body, { status: init.status ?? 200, headers: init.headers });
 }
 
-export function failure(status: number, message: string, issues?: FieldIssue[], headers?: HeadersInit): Response {
+export function failure(
+  status: number,
+  message: string,
+  issues?: FieldIssue[],
+  headers?: HeadersInit,
+): Response {
   const body: ErrorBody = { status: "error", errorMessage: message, message, ...(issues ? { issues } : {}) };
   return Response.json(body, { status, headers });
 }
@@ -50,7 +55,8 @@ export function errorResponse(error: unknown): Response {
   if (error instanceof ZodError) return errorResponse(validationError(error));
   if (isAppError(error)) {
     const headers: Record<string, string> = {};
-    if (error.retryAfterSeconds !== undefined) headers["Retry-After"] = String(Math.ceil(error.retryAfterSeconds));
+    if (error.retryAfterSeconds !== undefined)
+      headers["Retry-After"] = String(Math.ceil(error.retryAfterSeconds));
     return failure(STATUS_BY_CODE[error.code], error.message, error.issues, headers);
   }
   console.error("[api] unexpected error:", error);

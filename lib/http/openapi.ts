@@ -41,7 +41,14 @@ function parameters(endpoint: Endpoint): JsonSchema[] {
     const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
     const required = new Set((schema.required ?? []) as string[]);
     for (const [name, property] of Object.entries(properties)) {
-      result.push({ name, in: "query", required: required.has(name), schema: property, style: "form", explode: true });
+      result.push({
+        name,
+        in: "query",
+        required: required.has(name),
+        schema: property,
+        style: "form",
+        explode: true,
+      });
     }
   }
   return result;
@@ -64,7 +71,10 @@ function operation(endpoint: Endpoint): JsonSchema {
     "400": { description: "Invalid input", content: { "application/json": { schema: errorBody } } },
   };
   if (endpoint.auth !== "none") {
-    responses["401"] = { description: "Not signed in", content: { "application/json": { schema: errorBody } } };
+    responses["401"] = {
+      description: "Not signed in",
+      content: { "application/json": { schema: errorBody } },
+    };
     responses["403"] = {
       description: "Access token expired (refresh and retry) or not allowed",
       content: { "application/json": { schema: errorBody } },
@@ -75,7 +85,12 @@ function operation(endpoint: Endpoint): JsonSchema {
     tags: [endpoint.tag],
     parameters: parameters(endpoint),
     ...(endpoint.body
-      ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(endpoint.body, "input") } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: toSchema(endpoint.body, "input") } },
+          },
+        }
       : {}),
     ...(endpoint.auth !== "none" ? { security: [{ cookieSession: [] }] } : {}),
     responses,
@@ -98,7 +113,8 @@ export function buildOpenApiDocument(): JsonSchema {
     info: {
       title: "CNC Projects API",
       version: "1.0.0",
-      description: "Cookie-authenticated JSON API. Success: { status: 'success', data }. Error: { status: 'error', errorMessage, message, issues? }.",
+      description:
+        "Cookie-authenticated JSON API. Success: { status: 'success', data }. Error: { status: 'error', errorMessage, message, issues? }.",
     },
     servers: [{ url: "/" }],
     components: {

@@ -50,7 +50,8 @@ export const getModelsEndpoint = endpoint({
 export const getVariantsEndpoint = endpoint({
   method: "GET",
   path: "/api/v1/cncVariant/getVariants",
-  summary: "CNC variants of the given models and the given variants (both repeated); all when neither is given",
+  summary:
+    "CNC variants of the given models and the given variants (both repeated); all when neither is given",
   tag: "CNC catalogue",
   auth: "none",
   query: z.object({ modelId: repeatedIdSchema.optional(), variantId: repeatedIdSchema.optional() }),

@@ -9,7 +9,11 @@ export const repeatedIdSchema = z
   .transform((value) => (Array.isArray(value) ? value : [value]));
 
 export const paginationQuerySchema = z.object({
-  page: z.coerce.number({ message: "page must be a number" }).int().min(1, "page must be at least 1").default(1),
+  page: z.coerce
+    .number({ message: "page must be a number" })
+    .int()
+    .min(1, "page must be at least 1")
+    .default(1),
   limit: z.coerce
     .number({ message: "limit must be a number" })
     .int()

@@ -51,7 +51,9 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv): Pr
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: projectRoot, env, stdio: "inherit" });
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`)),
+    );
   });
 }
 

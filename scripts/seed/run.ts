@@ -16,7 +16,10 @@ export const DEMO_ACCOUNTS_TEXT = [
   `  Demo accounts (password for all: ${DEMO_PASSWORD}):`,
   ...SEED_USERS.filter((user) => user.authProvider === "email")
     .slice(0, 6)
-    .map((user) => `    ${user.email.padEnd(34)} @${user.username}${user.role === "maker" ? "" : ` (${user.role})`}`),
+    .map(
+      (user) =>
+        `    ${user.email.padEnd(34)} @${user.username}${user.role === "maker" ? "" : ` (${user.role})`}`,
+    ),
   `    ... and ${SEED_USERS.length - 6} more makers (see scripts/seed/content/people.ts)`,
 ].join("\n");
 
@@ -24,7 +27,10 @@ export const DEMO_ACCOUNTS_TEXT = [
  * The demo community. Idempotent: every step matches what exists by natural key (names,
  * usernames, an author's post title) and adds only what is missing.
  */
-export async function seedDemoData(db: Database, options: { log?: (line: string) => void } = {}): Promise<void> {
+export async function seedDemoData(
+  db: Database,
+  options: { log?: (line: string) => void } = {},
+): Promise<void> {
   const log = options.log ?? (() => undefined);
   const started = Date.now();
   const now = Date.now();

@@ -30,7 +30,13 @@ async function scenario(db: Database) {
   const [author, fan] = await db
     .insert(users)
     .values([
-      { username: "parity_author", email: "author@example.com", passwordHash: "x", firstname: "A", lastname: "B" },
+      {
+        username: "parity_author",
+        email: "author@example.com",
+        passwordHash: "x",
+        firstname: "A",
+        lastname: "B",
+      },
       { username: "parity_fan", email: "fan@example.com", passwordHash: "x", firstname: "C", lastname: "D" },
     ])
     .returning({ id: users.id });
@@ -41,7 +47,10 @@ async function scenario(db: Database) {
     .values({ modelId: model!.id, name: "X-35", workAreaXMm: 816, workAreaYMm: 816, travelZMm: 133 })
     .returning();
   const [category] = await db.insert(categories).values({ name: "Signs" }).returning();
-  const tagRows = await db.insert(tags).values([{ name: "walnut" }, { name: "v-carve" }]).returning();
+  const tagRows = await db
+    .insert(tags)
+    .values([{ name: "walnut" }, { name: "v-carve" }])
+    .returning();
   const [post] = await db
     .insert(posts)
     .values({
@@ -58,12 +67,35 @@ async function scenario(db: Database) {
     })
     .returning({ id: posts.id });
   await db.insert(postTags).values(tagRows.map((tag) => ({ postId: post!.id, tagId: tag.id })));
-  await db.insert(likes).values([{ userId: author!.id, postId: post!.id }, { userId: fan!.id, postId: post!.id }]);
+  await db.insert(likes).values([
+    { userId: author!.id, postId: post!.id },
+    { userId: fan!.id, postId: post!.id },
+  ]);
   await db.insert(bookmarks).values({ userId: fan!.id, postId: post!.id });
-  await db.insert(comments).values({ postId: post!.id, userId: fan!.id, comment: '{"ops":[]}', plainText: "Nice" });
+  await db
+    .insert(comments)
+    .values({ postId: post!.id, userId: fan!.id, comment: '{"ops":[]}', plainText: "Nice" });
   await db.insert(projectMakes).values([
-    { postId: post!.id, userId: fan!.id, printedOnId: variant!.id, isPrinted: true, cutExpectation: 4, cutQuality: 3, correctFileInfo: 5, coolFactor: 2 },
-    { postId: post!.id, userId: author!.id, printedOnId: variant!.id, isPrinted: true, cutExpectation: 5, cutQuality: 5, correctFileInfo: 5, coolFactor: 5 },
+    {
+      postId: post!.id,
+      userId: fan!.id,
+      printedOnId: variant!.id,
+      isPrinted: true,
+      cutExpectation: 4,
+      cutQuality: 3,
+      correctFileInfo: 5,
+      coolFactor: 2,
+    },
+    {
+      postId: post!.id,
+      userId: author!.id,
+      printedOnId: variant!.id,
+      isPrinted: true,
+      cutExpectation: 5,
+      cutQuality: 5,
+      correctFileInfo: 5,
+      coolFactor: 5,
+    },
     { postId: post!.id, userId: author!.id, isPrinted: false },
   ]);
   await db.delete(likes).where(and(eq(likes.userId, author!.id), eq(likes.postId, post!.id)));
@@ -86,7 +118,10 @@ async function scenario(db: Database) {
     .orderBy(projectMakes.totalRating);
   // Weighted full-text search: the tag matches, the title ranks above the description.
   const search = await db
-    .select({ title: posts.title, rank: sql<number>`ts_rank(${posts.searchVector}, websearch_to_tsquery('english', 'walnut'))` })
+    .select({
+      title: posts.title,
+      rank: sql<number>`ts_rank(${posts.searchVector}, websearch_to_tsquery('english', 'walnut'))`,
+    })
     .from(posts)
     .where(sql`${posts.searchVector} @@ websearch_to_tsquery('english', 'carve')`);
   const fuzzy = await db
@@ -95,10 +130,24 @@ async function scenario(db: Database) {
     .where(sql`lower(${posts.title}) % ${"walnut hose sign"}`);
   const rejected = await db
     .insert(projectMakes)
-    .values({ postId: post!.id, userId: fan!.id, isPrinted: true, cutExpectation: 6, cutQuality: 1, correctFileInfo: 1, coolFactor: 1 })
+    .values({
+      postId: post!.id,
+      userId: fan!.id,
+      isPrinted: true,
+      cutExpectation: 6,
+      cutQuality: 1,
+      correctFileInfo: 1,
+      coolFactor: 1,
+    })
     .then(() => "accepted")
     .catch((error: { cause?: { code?: string } }) => error.cause?.code ?? "error");
-  return { counts, totals: totals.map((row) => row.total), search: search.map((row) => row.title), fuzzy, rejected };
+  return {
+    counts,
+    totals: totals.map((row) => row.total),
+    search: search.map((row) => row.title),
+    fuzzy,
+    rejected,
+  };
 }
 
 describe("the same migrations and queries on PGlite and PostgreSQL", () => {

@@ -18,7 +18,9 @@ describe("GET /api/v1/cncModel/getModels", () => {
   it("filters by one or several repeated brandId values", async () => {
     const first = await createCatalogue();
     const second = await createCatalogue();
-    const one = await api<Envelope<{ models: CncModel[] }>>(`/api/v1/cncModel/getModels?brandId=${first.brand.id}`);
+    const one = await api<Envelope<{ models: CncModel[] }>>(
+      `/api/v1/cncModel/getModels?brandId=${first.brand.id}`,
+    );
     expect(one.status).toBe(200);
     expect(one.body.data.models).toEqual([
       {
@@ -31,7 +33,9 @@ describe("GET /api/v1/cncModel/getModels", () => {
     const both = await api<Envelope<{ models: CncModel[] }>>(
       `/api/v1/cncModel/getModels?brandId=${first.brand.id}&brandId=${second.brand.id}`,
     );
-    expect(both.body.data.models.map((model) => model._id).sort()).toEqual([first.model.id, second.model.id].sort());
+    expect(both.body.data.models.map((model) => model._id).sort()).toEqual(
+      [first.model.id, second.model.id].sort(),
+    );
   });
 
   it("answers 400 with the field issue for a malformed brandId", async () => {
@@ -88,7 +92,9 @@ describe("GET /api/v1/cncVariant/getVariants", () => {
 describe("GET /api/v1/category/getCategories", () => {
   it("lists categories of type post", async () => {
     const category = await createCategory();
-    const { status, body } = await api<Envelope<{ categories: Category[] }>>("/api/v1/category/getCategories?type=post");
+    const { status, body } = await api<Envelope<{ categories: Category[] }>>(
+      "/api/v1/category/getCategories?type=post",
+    );
     expect(status).toBe(200);
     expect(body.data.categories).toContainEqual({ _id: category.id, name: category.name, type: "post" });
   });
@@ -125,9 +131,10 @@ describe("GET /api/v1/partner/getPartners", () => {
 
 describe("GET /api/v1/openapi.json", () => {
   it("documents every taxonomy call with its parameters", async () => {
-    const { status, body } = await api<{ openapi: string; paths: Record<string, Record<string, { parameters: { name: string }[] }>> }>(
-      "/api/v1/openapi.json",
-    );
+    const { status, body } = await api<{
+      openapi: string;
+      paths: Record<string, Record<string, { parameters: { name: string }[] }>>;
+    }>("/api/v1/openapi.json");
     expect(status).toBe(200);
     expect(body.openapi).toBe("3.1.0");
     for (const path of [

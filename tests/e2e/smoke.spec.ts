@@ -30,3 +30,9 @@ test.describe("demo site", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 });
+
+test("a visitor opening the project wizard is sent home", async ({ page }) => {
+  await page.goto("/project/create");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { name: "Top Results" })).toBeVisible();
+});

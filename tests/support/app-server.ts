@@ -13,7 +13,9 @@ export function freePort(): Promise<number> {
     server.on("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -22,8 +24,14 @@ export function freePort(): Promise<number> {
 export async function ensureBuild(): Promise<void> {
   if (existsSync(path.join(root, ".next", "BUILD_ID"))) return;
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(nextBin, ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`next build exited with ${code}`))));
+    const child = spawn(nextBin, ["build"], {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    });
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`next build exited with ${code}`)),
+    );
   });
 }
 
@@ -38,7 +46,13 @@ export async function startApp(env: Record<string, string>): Promise<RunningApp>
   const baseUrl = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(nextBin, ["start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production", PUBLIC_BASE_URL: baseUrl, ...env },
+    env: {
+      ...process.env,
+      NEXT_TELEMETRY_DISABLED: "1",
+      NODE_ENV: "production",
+      PUBLIC_BASE_URL: baseUrl,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -43,7 +43,14 @@ export async function createCatalogue() {
   const variants = await testDb()
     .insert(cncVariants)
     .values([
-      { modelId: model!.id, name: "X-35", workAreaXMm: 816, workAreaYMm: 816, travelZMm: 133, isConfirmed: true },
+      {
+        modelId: model!.id,
+        name: "X-35",
+        workAreaXMm: 816,
+        workAreaYMm: 816,
+        travelZMm: 133,
+        isConfirmed: true,
+      },
       { modelId: model!.id, name: "X-50", workAreaXMm: 1220, workAreaYMm: 816, travelZMm: 160 },
     ])
     .returning();
@@ -64,7 +71,11 @@ export async function createPartner(overrides: { name?: string; color?: string }
   const user = await createUser();
   const [partner] = await testDb()
     .insert(partners)
-    .values({ name: overrides.name ?? unique("Partner "), color: overrides.color ?? "#1A7F64", userId: user.id })
+    .values({
+      name: overrides.name ?? unique("Partner "),
+      color: overrides.color ?? "#1A7F64",
+      userId: user.id,
+    })
     .returning();
   return { partner: partner!, user };
 }

@@ -57,7 +57,9 @@ describe("route()", () => {
   });
 
   it("answers 400 for bad query values and for a body that is not JSON", async () => {
-    expect((await echoHandler(post("/api/v1/test/echo?page=0", { name: "Walnut" }), noParams)).status).toBe(400);
+    expect((await echoHandler(post("/api/v1/test/echo?page=0", { name: "Walnut" }), noParams)).status).toBe(
+      400,
+    );
     const response = await echoHandler(post("/api/v1/test/echo", "{not json"), noParams);
     expect(response.status).toBe(400);
     expect((await response.json()).errorMessage).toBe("The request body is not valid JSON.");
@@ -85,9 +87,15 @@ describe("route()", () => {
   });
 
   it("refuses cross-site mutations by Origin or Sec-Fetch-Site, and allows same-origin ones", async () => {
-    const evil = await echoHandler(post("/api/v1/test/echo", { name: "Walnut" }, { origin: "https://evil.example" }), noParams);
+    const evil = await echoHandler(
+      post("/api/v1/test/echo", { name: "Walnut" }, { origin: "https://evil.example" }),
+      noParams,
+    );
     expect(evil.status).toBe(403);
-    const crossSite = await echoHandler(post("/api/v1/test/echo", { name: "Walnut" }, { "sec-fetch-site": "cross-site" }), noParams);
+    const crossSite = await echoHandler(
+      post("/api/v1/test/echo", { name: "Walnut" }, { "sec-fetch-site": "cross-site" }),
+      noParams,
+    );
     expect(crossSite.status).toBe(403);
     const same = await echoHandler(
       post("/api/v1/test/echo", { name: "Walnut" }, { origin: BASE, "sec-fetch-site": "same-origin" }),
@@ -97,15 +105,37 @@ describe("route()", () => {
   });
 
   it("refuses a state-changing GET sent cross-site but serves ordinary GETs", async () => {
-    const logoutLike = endpoint({ method: "GET", path: "/x", summary: "x", tag: "t", auth: "none", stateChangingGet: true, response: z.object({}) });
-    const plain = endpoint({ method: "GET", path: "/y", summary: "y", tag: "t", auth: "none", response: z.object({}) });
+    const logoutLike = endpoint({
+      method: "GET",
+      path: "/x",
+      summary: "x",
+      tag: "t",
+      auth: "none",
+      stateChangingGet: true,
+      response: z.object({}),
+    });
+    const plain = endpoint({
+      method: "GET",
+      path: "/y",
+      summary: "y",
+      tag: "t",
+      auth: "none",
+      response: z.object({}),
+    });
     const request = () => new Request(`${BASE}/x`, { headers: { "sec-fetch-site": "cross-site" } });
     expect((await route(logoutLike, async () => ({}))(request(), noParams)).status).toBe(403);
     expect((await route(plain, async () => ({}))(request(), noParams)).status).toBe(200);
   });
 
   it("answers 401 without any session and 403 when only a refresh token is left", async () => {
-    const privateCall = endpoint({ method: "GET", path: "/me", summary: "me", tag: "t", auth: "required", response: z.object({}) });
+    const privateCall = endpoint({
+      method: "GET",
+      path: "/me",
+      summary: "me",
+      tag: "t",
+      auth: "required",
+      response: z.object({}),
+    });
     const handler = route(privateCall, async () => ({}));
     expect((await handler(new Request(`${BASE}/me`), noParams)).status).toBe(401);
     const withRefreshOnly = new Request(`${BASE}/me`, { headers: { cookie: `${REFRESH_TOKEN_COOKIE}=abc` } });
@@ -133,11 +163,16 @@ describe("buildOpenApiDocument", () => {
   it("declares OpenAPI 3.1 with the error envelope and repeated query parameters", () => {
     const document = buildOpenApiDocument() as {
       openapi: string;
-      paths: Record<string, { get: { parameters: { name: string; explode: boolean }[]; responses: Record<string, unknown> } }>;
+      paths: Record<
+        string,
+        { get: { parameters: { name: string; explode: boolean }[]; responses: Record<string, unknown> } }
+      >;
     };
     expect(document.openapi).toBe("3.1.0");
     const getModels = document.paths["/api/v1/cncModel/getModels"]!.get;
-    expect(getModels.parameters).toEqual([expect.objectContaining({ name: "brandId", in: "query", explode: true })]);
+    expect(getModels.parameters).toEqual([
+      expect.objectContaining({ name: "brandId", in: "query", explode: true }),
+    ]);
     expect(Object.keys(getModels.responses)).toEqual(["200", "400"]);
   });
 });

@@ -23,7 +23,10 @@ export const cncModels = pgTable(
     link: text("link"),
     createdAt: createdAt(),
   },
-  (t) => [unique("cnc_models_brand_name_unique").on(t.brandId, t.name), index("cnc_models_brand_idx").on(t.brandId)],
+  (t) => [
+    unique("cnc_models_brand_name_unique").on(t.brandId, t.name),
+    index("cnc_models_brand_idx").on(t.brandId),
+  ],
 );
 
 export const cncVariants = pgTable(
@@ -50,6 +53,9 @@ export const cncVariants = pgTable(
   (t) => [
     unique("cnc_variants_model_name_unique").on(t.modelId, t.name),
     index("cnc_variants_model_idx").on(t.modelId),
-    check("cnc_variants_work_area_positive", sql`${t.workAreaXMm} > 0 AND ${t.workAreaYMm} > 0 AND coalesce(${t.travelZMm}, 1) > 0`),
+    check(
+      "cnc_variants_work_area_positive",
+      sql`${t.workAreaXMm} > 0 AND ${t.workAreaYMm} > 0 AND coalesce(${t.travelZMm}, 1) > 0`,
+    ),
   ],
 );

@@ -97,7 +97,10 @@ export const posts = pgTable(
     index("posts_search_idx").using("gin", t.searchVector),
     index("posts_title_trgm_idx").using("gin", sql`lower(${t.title}) gin_trgm_ops`),
     check("posts_current_page_range", sql`${t.currentPage} BETWEEN 1 AND 8`),
-    check("posts_spindle_speed_range", sql`${t.spindleSpeed} IS NULL OR ${t.spindleSpeed} BETWEEN 6000 AND 24000`),
+    check(
+      "posts_spindle_speed_range",
+      sql`${t.spindleSpeed} IS NULL OR ${t.spindleSpeed} BETWEEN 6000 AND 24000`,
+    ),
     check(
       "posts_job_size_positive",
       sql`coalesce(${t.jobSizeWidth}, 1) > 0 AND coalesce(${t.jobSizeHeight}, 1) > 0
@@ -141,7 +144,10 @@ export const postSupportedMachines = pgTable(
       .notNull()
       .references(() => cncVariants.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.variantId] }), index("post_supported_machines_variant_idx").on(t.variantId)],
+  (t) => [
+    primaryKey({ columns: [t.postId, t.variantId] }),
+    index("post_supported_machines_variant_idx").on(t.variantId),
+  ],
 );
 
 /** Tools used per G-code model of a post (the wizard's tool mapping step). */

@@ -48,7 +48,10 @@ export const users = pgTable(
     uniqueIndex("users_username_lower_unique").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
     index("users_username_trgm_idx").using("gin", sql`lower(${t.username}) gin_trgm_ops`),
-    check("users_password_for_email_accounts", sql`${t.authProvider} <> 'email' OR ${t.passwordHash} IS NOT NULL`),
+    check(
+      "users_password_for_email_accounts",
+      sql`${t.authProvider} <> 'email' OR ${t.passwordHash} IS NOT NULL`,
+    ),
   ],
 );
 
@@ -119,7 +122,10 @@ export const oauthAccounts = pgTable(
     email: text("email").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.provider, t.providerAccountId] }), index("oauth_accounts_user_idx").on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.provider, t.providerAccountId] }),
+    index("oauth_accounts_user_idx").on(t.userId),
+  ],
 );
 
 export const ownedMachines = pgTable(
@@ -133,5 +139,8 @@ export const ownedMachines = pgTable(
       .references(() => cncVariants.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.variantId] }), index("owned_machines_variant_idx").on(t.variantId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.variantId] }),
+    index("owned_machines_variant_idx").on(t.variantId),
+  ],
 );

@@ -17,7 +17,13 @@ export function canViewPost(post: { visibility: string; userId: string }, actor:
   return actor !== null && (actor.id === post.userId || actor.isStaff);
 }
 
-export async function getPostDetail({ postId, actor }: { postId: string; actor: Actor | null }): Promise<PostDetail> {
+export async function getPostDetail({
+  postId,
+  actor,
+}: {
+  postId: string;
+  actor: Actor | null;
+}): Promise<PostDetail> {
   const [post] = await db()
     .select({
       userId: posts.userId,

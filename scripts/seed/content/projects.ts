@@ -22,11 +22,7 @@ import { toolUnitForUnits } from "../../../lib/catalogue/enums";
 import type { MachineRef } from "../../../lib/catalogue/machines";
 import type { DesignRecipe } from "../../../lib/gcode/cam/recipe";
 import type { SeedCategory, SeedTag } from "./categories";
-import {
-  ONEFINITY_32_AND_UP,
-  ONEFINITY_ALL,
-  SEED_MACHINE_REFS as m,
-} from "./machine-refs";
+import { ONEFINITY_32_AND_UP, ONEFINITY_ALL, SEED_MACHINE_REFS as m } from "./machine-refs";
 
 export type SeedProjectVisibility = "public" | "draft" | "private";
 

@@ -20,9 +20,15 @@ export async function seedCatalogue(db: Database): Promise<VariantIds> {
       .insert(cncBrands)
       .values({ name: brand.name, link: brand.link, isFeatured: brand.machine === "Onefinity CNC" })
       .onConflictDoNothing();
-    const [brandRow] = await db.select({ id: cncBrands.id }).from(cncBrands).where(eq(cncBrands.name, brand.name));
+    const [brandRow] = await db
+      .select({ id: cncBrands.id })
+      .from(cncBrands)
+      .where(eq(cncBrands.name, brand.name));
     for (const model of brand.models) {
-      await db.insert(cncModels).values({ brandId: brandRow!.id, name: model.name, link: model.link }).onConflictDoNothing();
+      await db
+        .insert(cncModels)
+        .values({ brandId: brandRow!.id, name: model.name, link: model.link })
+        .onConflictDoNothing();
       const [modelRow] = await db
         .select({ id: cncModels.id })
         .from(cncModels)

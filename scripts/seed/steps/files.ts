@@ -10,8 +10,16 @@ export interface StoredFile {
 }
 
 /** Puts one generated file into object storage and returns what its attachment row records. */
-export async function storeFile(storageKey: string, fileName: string, bytes: Uint8Array, contentType: string): Promise<StoredFile> {
-  await getStorage().putObject(storageKey, Buffer.from(bytes), { contentType, contentLength: bytes.byteLength });
+export async function storeFile(
+  storageKey: string,
+  fileName: string,
+  bytes: Uint8Array,
+  contentType: string,
+): Promise<StoredFile> {
+  await getStorage().putObject(storageKey, Buffer.from(bytes), {
+    contentType,
+    contentLength: bytes.byteLength,
+  });
   return {
     storageKey,
     fileName,

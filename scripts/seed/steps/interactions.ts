@@ -14,7 +14,10 @@ const HOUR_MS = 60 * 60 * 1000;
 /** The text of a Quill delta, for the comments' plain_text column. */
 function deltaText(comment: string): string {
   const parsed = JSON.parse(comment) as { ops: { insert: string }[] };
-  return parsed.ops.map((op) => op.insert).join("").trim();
+  return parsed.ops
+    .map((op) => op.insert)
+    .join("")
+    .trim();
 }
 
 /**
@@ -35,20 +38,27 @@ export async function seedInteractions(
   const { seeded, userIds, now } = context;
   const isNewPost = (slug: string) => seeded.created.has(slug);
   const at = (hoursAgo: number) => new Date(now - hoursAgo * HOUR_MS);
-  const ref = (username: string, slug: string) => ({ userId: userIds.get(username)!, postId: seeded.postIds.get(slug)! });
+  const ref = (username: string, slug: string) => ({
+    userId: userIds.get(username)!,
+    postId: seeded.postIds.get(slug)!,
+  });
 
   const likeRows = plan.likes.filter((like) => isNewPost(like.projectSlug));
   if (likeRows.length) {
     await db
       .insert(likes)
-      .values(likeRows.map((like) => ({ ...ref(like.username, like.projectSlug), createdAt: at(like.hoursAgo) })))
+      .values(
+        likeRows.map((like) => ({ ...ref(like.username, like.projectSlug), createdAt: at(like.hoursAgo) })),
+      )
       .onConflictDoNothing();
   }
   const bookmarkRows = plan.bookmarks.filter((bookmark) => isNewPost(bookmark.projectSlug));
   if (bookmarkRows.length) {
     await db
       .insert(bookmarks)
-      .values(bookmarkRows.map((row) => ({ ...ref(row.username, row.projectSlug), createdAt: at(row.hoursAgo) })))
+      .values(
+        bookmarkRows.map((row) => ({ ...ref(row.username, row.projectSlug), createdAt: at(row.hoursAgo) })),
+      )
       .onConflictDoNothing();
   }
   const commentRows = plan.comments.filter((comment) => isNewPost(comment.projectSlug));
@@ -70,13 +80,23 @@ export async function seedInteractions(
     let photo = photos.get(project.slug);
     if (!photo) {
       const { toolpath, stats } = generateProgram(project.recipe, { title: project.title });
-      photo = await renderToolpathThumbnail(toolpath, { width: 800, height: 600, format: "webp", kerfWidth: stats.kerfWidth });
+      photo = await renderToolpathThumbnail(toolpath, {
+        width: 800,
+        height: 600,
+        format: "webp",
+        kerfWidth: stats.kerfWidth,
+      });
       photos.set(project.slug, photo);
     }
     const makeId = randomUUID();
     const files = await Promise.all(
       Array.from({ length: Math.max(1, make.imageCount) }, (_, index) =>
-        storeFile(`makes/${makeId}/photo-${index + 1}.webp`, `make-photo-${index + 1}.webp`, photo, "image/webp"),
+        storeFile(
+          `makes/${makeId}/photo-${index + 1}.webp`,
+          `make-photo-${index + 1}.webp`,
+          photo,
+          "image/webp",
+        ),
       ),
     );
     const { userId, postId } = ref(make.username, make.projectSlug);

@@ -40,13 +40,22 @@ export async function seedPeople(db: Database, variantIds: VariantIds): Promise<
   const userIds = new Map(userRows.map((row) => [row.username, row.id]));
 
   const machineRows = SEED_USERS.flatMap((user) =>
-    user.ownedMachines.map((ref) => ({ userId: userIds.get(user.username)!, variantId: variantIdOf(variantIds, ref) })),
+    user.ownedMachines.map((ref) => ({
+      userId: userIds.get(user.username)!,
+      variantId: variantIdOf(variantIds, ref),
+    })),
   );
   if (machineRows.length) await db.insert(ownedMachines).values(machineRows).onConflictDoNothing();
 
   await db
     .insert(partners)
-    .values(SEED_PARTNERS.map((partner) => ({ name: partner.name, color: partner.color, userId: userIds.get(partner.user)! })))
+    .values(
+      SEED_PARTNERS.map((partner) => ({
+        name: partner.name,
+        color: partner.color,
+        userId: userIds.get(partner.user)!,
+      })),
+    )
     .onConflictDoNothing();
   const partnerRows = await db
     .select({ id: partners.id, username: users.username })

@@ -16,7 +16,8 @@ import type { TaxonomyIds } from "./taxonomy";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function modelFileName(project: SeedProject): string {
-  const extension = project.recipe.kind === "laser-engrave" ? "gcode" : project.software === "Fusion 360" ? "nc" : "ngc";
+  const extension =
+    project.recipe.kind === "laser-engrave" ? "gcode" : project.software === "Fusion 360" ? "nc" : "ngc";
   return `${project.slug}.${extension}`;
 }
 
@@ -76,7 +77,9 @@ async function seedProject(
   ]);
 
   const createdAt = new Date(now - project.daysAgo * DAY_MS);
-  const partnerId = project.isPartnerProject ? ids.people.partners.get(partnerOf(project.owner)?.user ?? "") : undefined;
+  const partnerId = project.isPartnerProject
+    ? ids.people.partners.get(partnerOf(project.owner)?.user ?? "")
+    : undefined;
   await db.transaction(async (tx) => {
     await tx.insert(posts).values({
       id: postId,
@@ -133,7 +136,10 @@ async function seedProject(
         })),
       );
     }
-    await tx.update(posts).set({ thumbnailId: thumbnailRow!.id, zipId: zipRow!.id }).where(eq(posts.id, postId));
+    await tx
+      .update(posts)
+      .set({ thumbnailId: thumbnailRow!.id, zipId: zipRow!.id })
+      .where(eq(posts.id, postId));
     await tx.insert(postTags).values(
       project.tags.map((tag) => {
         const tagId = ids.taxonomy.tags.get(tag);
@@ -144,7 +150,9 @@ async function seedProject(
     if (project.supportedMachines.length) {
       await tx
         .insert(postSupportedMachines)
-        .values(project.supportedMachines.map((ref) => ({ postId, variantId: variantIdOf(ids.variants, ref) })))
+        .values(
+          project.supportedMachines.map((ref) => ({ postId, variantId: variantIdOf(ids.variants, ref) })),
+        )
         .onConflictDoNothing();
     }
     await tx.insert(toolData).values(

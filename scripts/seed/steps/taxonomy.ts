@@ -8,8 +8,14 @@ export interface TaxonomyIds {
 }
 
 export async function seedTaxonomy(db: Database): Promise<TaxonomyIds> {
-  await db.insert(categories).values(SEED_CATEGORIES.map((name) => ({ name, type: "post" as const }))).onConflictDoNothing();
-  await db.insert(tags).values(SEED_TAGS.map((name) => ({ name, type: "post" as const }))).onConflictDoNothing();
+  await db
+    .insert(categories)
+    .values(SEED_CATEGORIES.map((name) => ({ name, type: "post" as const })))
+    .onConflictDoNothing();
+  await db
+    .insert(tags)
+    .values(SEED_TAGS.map((name) => ({ name, type: "post" as const })))
+    .onConflictDoNothing();
   const categoryRows = await db.select({ id: categories.id, name: categories.name }).from(categories);
   const tagRows = await db.select({ id: tags.id, name: tags.name }).from(tags);
   return {

@@ -40,15 +40,21 @@ export default async function ProjectPage({ params }: Props) {
   // The spec shows 'Oops! Page not found' for a post without attachments.
   if (post.attachments.length === 0) notFound();
   const thumbnail = post.attachments.find((file) => file.category === "postThumbnail");
-  const files = post.attachments.filter((file) => file.category !== "postThumbnail" && file.resourceType !== "youtube");
+  const files = post.attachments.filter(
+    (file) => file.category !== "postThumbnail" && file.resourceType !== "youtube",
+  );
 
   return (
     <Container className="grid gap-8 py-8 lg:grid-cols-2">
       <section className="space-y-4">
         <h1 className="text-2xl font-bold tracking-tight text-ink">{post.title}</h1>
         <div className="flex flex-wrap items-center gap-3 text-sm">
-          <Link href={`/${post.user.username}`} className="inline-flex items-center gap-2 font-medium hover:underline">
-            <Avatar src={post.user.profilePicture} name={post.user.username} alt="" size="sm" />@{post.user.username}
+          <Link
+            href={`/${post.user.username}`}
+            className="inline-flex items-center gap-2 font-medium hover:underline"
+          >
+            <Avatar src={post.user.profilePicture} name={post.user.username} alt="" size="sm" />@
+            {post.user.username}
           </Link>
           {post.user.isOnefinityOfficial ? <Badge tone="brand">Official</Badge> : null}
           <VisibilityBadge visibility={post.visibility} />
@@ -56,7 +62,11 @@ export default async function ProjectPage({ params }: Props) {
         <div className="h-[380px] overflow-hidden rounded-2xl border border-line bg-surface-muted">
           {thumbnail?.url ? (
             // eslint-disable-next-line @next/next/no-img-element -- signed storage URLs change per request
-            <img src={thumbnail.url} alt={`Toolpath preview of ${post.title}`} className="size-full object-contain" />
+            <img
+              src={thumbnail.url}
+              alt={`Toolpath preview of ${post.title}`}
+              className="size-full object-contain"
+            />
           ) : null}
         </div>
       </section>

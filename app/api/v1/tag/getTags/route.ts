@@ -3,4 +3,6 @@ import { route } from "@/lib/http/route";
 import { listTags } from "@/lib/services/taxonomy/list-tags";
 import { getTagsEndpoint } from "@/lib/validation/taxonomy";
 
-export const GET = route(getTagsEndpoint, async ({ query }) => ({ tags: await listTags({ type: query.type }) }));
+export const GET = route(getTagsEndpoint, async ({ query }) => ({
+  tags: await listTags({ type: query.type }),
+}));
