@@ -1,6 +1,8 @@
 import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
+  // Separate build folders let several checkouts' tasks build side by side (tests use NEXT_DIST_DIR too).
+  distDir: process.env.NEXT_DIST_DIR ?? ".next",
   // The Docker image runs the standalone server; `npm start` uses `next start`, which refuses it.
   output: process.env.NEXT_OUTPUT === "standalone" ? "standalone" : undefined,
   agentRules: false,

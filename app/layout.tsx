@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { Toaster } from "sonner";
 import { WelcomeBannerScript } from "@/components/layout/welcome-banner-script";
 import "./globals.css";
 
@@ -28,6 +29,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       <body className="min-h-dvh bg-canvas font-sans text-ink antialiased">
         <WelcomeBannerScript />
         {children}
+        {/* The spec's toasts: top-right, 1000 ms. */}
+        <Toaster position="top-right" duration={1000} richColors closeButton />
       </body>
     </html>
   );

@@ -22,7 +22,7 @@ export function freePort(): Promise<number> {
 
 /** `next build` once when there is no production build (npm test builds before the suites). */
 export async function ensureBuild(): Promise<void> {
-  if (existsSync(path.join(root, ".next", "BUILD_ID"))) return;
+  if (existsSync(path.join(root, process.env.NEXT_DIST_DIR ?? ".next", "BUILD_ID"))) return;
   await new Promise<void>((resolve, reject) => {
     const child = spawn(nextBin, ["build"], {
       cwd: root,
