@@ -17,6 +17,7 @@ export default defineConfig([
   ...nextTs,
   globalIgnores([
     ".next/**",
+    ".next-*/**",
     ".data/**",
     "node_modules/**",
     "drizzle/**",
