@@ -10,6 +10,8 @@ const nextConfig: NextConfig = {
   allowedDevOrigins: ["127.0.0.1"],
   reactStrictMode: true,
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "sharp", "@node-rs/argon2"],
+  // Only for several engineers building one working tree at once; CI type-checks with `npm run typecheck`.
+  typescript: { ignoreBuildErrors: process.env.NEXT_IGNORE_TYPE_ERRORS === "1" },
   images: { formats: ["image/avif", "image/webp"] },
 };
 
