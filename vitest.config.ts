@@ -27,7 +27,8 @@ export default defineConfig({
           include: ["tests/api/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/support/api-global-setup.ts"],
-          testTimeout: 30_000,
+          // Under TEST_APP_MODE=dev a route compiles on its first request.
+          testTimeout: process.env.TEST_APP_MODE === "dev" ? 120_000 : 30_000,
           hookTimeout: 120_000,
           fileParallelism: false,
         },

@@ -20,8 +20,15 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * TEST_APP_MODE=dev runs the suites against `next dev` instead of a production build: routes
+ * compile on first use, which is quicker while working on one area. CI always uses the build.
+ */
+const devMode = process.env.TEST_APP_MODE === "dev";
+
 /** `next build` once when there is no production build (npm test builds before the suites). */
 export async function ensureBuild(): Promise<void> {
+  if (devMode) return;
   if (existsSync(path.join(root, process.env.NEXT_DIST_DIR ?? ".next", "BUILD_ID"))) return;
   await new Promise<void>((resolve, reject) => {
     const child = spawn(nextBin, ["build"], {
@@ -44,12 +51,13 @@ export interface RunningApp {
 export async function startApp(env: Record<string, string>): Promise<RunningApp> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(nextBin, ["start", "-p", String(port), "-H", "127.0.0.1"], {
+  const command = devMode ? "dev" : "start";
+  const child: ChildProcess = spawn(nextBin, [command, "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,
     env: {
       ...process.env,
       NEXT_TELEMETRY_DISABLED: "1",
-      NODE_ENV: "production",
+      NODE_ENV: devMode ? "development" : "production",
       PUBLIC_BASE_URL: baseUrl,
       ...env,
     },
@@ -61,7 +69,7 @@ export async function startApp(env: Record<string, string>): Promise<RunningApp>
     output += chunk.toString();
     if (process.env.SHOW_APP_LOG) process.stderr.write(chunk);
   });
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + (devMode ? 240_000 : 60_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the app exited early:\n${output}`);
     try {
@@ -72,7 +80,7 @@ export async function startApp(env: Record<string, string>): Promise<RunningApp>
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  if (Date.now() >= deadline) throw new Error(`the app did not start within 60 s:\n${output}`);
+  if (Date.now() >= deadline) throw new Error(`the app did not start in time:\n${output}`);
   return {
     baseUrl,
     async stop() {
