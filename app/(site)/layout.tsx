@@ -1,13 +1,23 @@
 import type { ReactNode } from "react";
 import { SessionProvider } from "@/components/auth/session-provider";
+import { SiteChrome } from "@/components/layout/site-chrome";
 import { SiteFooter } from "@/components/layout/site-footer";
-import { SiteHeader } from "@/components/layout/site-header";
 import { WelcomeBanner } from "@/components/layout/welcome-banner";
+import { getCurrentActor } from "@/lib/auth/current-actor";
+import { loadSessionUser } from "@/lib/services/users/load-user";
+import type { SessionUser } from "@/lib/validation/session";
 
-export default function SiteLayout({ children }: { children: ReactNode }) {
+async function loadInitialUser(): Promise<SessionUser | null> {
+  const actor = await getCurrentActor();
+  if (!actor) return null;
+  // A user deleted since the token was signed renders as a guest.
+  return loadSessionUser(actor.id).catch(() => null);
+}
+
+export default async function SiteLayout({ children }: { children: ReactNode }) {
+  const initialUser = await loadInitialUser();
   return (
-    // The signed-in user is loaded here once the accounts area provides it (GET /api/v1/auth/me).
-    <SessionProvider initialUser={null}>
+    <SessionProvider initialUser={initialUser}>
       <div className="flex min-h-dvh flex-col">
         <a
           href="#main"
@@ -15,7 +25,7 @@ export default function SiteLayout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader user={null} />
+        <SiteChrome />
         <WelcomeBanner />
         <main id="main" className="flex-1">
           {children}

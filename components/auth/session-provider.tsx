@@ -1,7 +1,16 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { apiFetch, onSessionExpired } from "@/lib/api-client/client";
 import type { SessionUser } from "@/lib/validation/session";
 
@@ -30,7 +39,12 @@ export function SessionProvider({
   const [user, setUser] = useState<SessionUser | null>(initialUser);
   const [isLoading, setIsLoading] = useState(false);
 
-  useEffect(() => setUser(initialUser), [initialUser]);
+  // A new server render (e.g. after router.refresh) brings a new initial user; adopt it.
+  const [renderedUser, setRenderedUser] = useState(initialUser);
+  if (renderedUser !== initialUser) {
+    setRenderedUser(initialUser);
+    setUser(initialUser);
+  }
 
   const refresh = useCallback(async () => {
     setIsLoading(true);
@@ -48,10 +62,30 @@ export function SessionProvider({
 
   const clear = useCallback(() => setUser(null), []);
 
-  // A failed refresh after a 403 logs the user out here and sends them home.
+  const userRef = useRef(user);
+  useEffect(() => {
+    userRef.current = user;
+  }, [user]);
+
+  // The server rendered a guest, yet a refresh cookie may still hold a session whose access token
+  // expired: /me answers 403, the client refreshes once, and the page renders again signed in.
+  const hasProbed = useRef(false);
+  useEffect(() => {
+    if (initialUser || hasProbed.current) return;
+    hasProbed.current = true;
+    void apiFetch<{ user: SessionUser }>("/api/v1/auth/me")
+      .then(({ user: current }) => {
+        setUser(current);
+        router.refresh();
+      })
+      .catch(() => undefined);
+  }, [initialUser, router]);
+
+  // A failed refresh after a 403 logs a signed-in user out here and sends them home.
   useEffect(
     () =>
       onSessionExpired(() => {
+        if (!userRef.current) return;
         setUser(null);
         router.push("/");
         router.refresh();

@@ -1,37 +1,137 @@
+"use client";
+
 import Link from "next/link";
+import { useState } from "react";
 import { Avatar } from "@/components/ui/avatar";
-import { DownloadIcon, HeartIcon, StarIcon } from "@/components/ui/icons";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import {
+  BookmarkIcon,
+  ChevronDownIcon,
+  DownloadIcon,
+  EditIcon,
+  HeartIcon,
+  StarIcon,
+  TrashIcon,
+} from "@/components/ui/icons";
 import type { PostSummary } from "@/lib/validation/posts";
+import { cn } from "@/lib/utils/cn";
 import { relativeTime } from "@/lib/utils/relative-time";
+import { DeletePostDialog } from "./delete-post-dialog";
+import { RatingsDistributionDialog } from "./ratings-distribution-dialog";
+import { usePostInteractions } from "./use-post-interactions";
 import { VisibilityBadge } from "./visibility-badge";
 
-/** A project in a listing. The interactive parts (like, bookmark, actions) come with discovery. */
-export function PostCard({ post }: { post: PostSummary }) {
+function CommentIcon({ className }: { className?: string }) {
   return (
-    <article className="group flex w-full flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-sm transition hover:shadow-md">
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      className={className}
+      aria-hidden
+    >
+      <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.4A8 8 0 1 1 21 12Z" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** A project in a listing (spec §2 "Project card"); owners get Actions, others Bookmark. */
+export function PostCard({ post, onDeleted }: { post: PostSummary; onDeleted?: (postId: string) => void }) {
+  const { like, bookmarked, toggleLike, toggleBookmark, viewerId } = usePostInteractions(post);
+  const [isDeleteOpen, setDeleteOpen] = useState(false);
+  const isOwner = viewerId !== null && viewerId === post.user._id;
+
+  return (
+    <article
+      className="group flex w-full flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-sm transition hover:shadow-md"
+      data-testid="post-card"
+    >
       <div className="flex items-center gap-2 px-4 pt-4">
         <Avatar src={post.user.profilePicture} name={post.user.username} alt="" size="sm" />
         <div className="min-w-0 text-sm">
-          <Link
-            href={`/${post.user.username}`}
-            prefetch={false}
-            className="font-medium text-ink hover:underline"
-          >
-            @{post.user.username}
-          </Link>
+          <p className="flex items-center gap-1">
+            <Link
+              href={`/${post.user.username}`}
+              prefetch={false}
+              className="truncate font-medium text-ink hover:underline"
+            >
+              @{post.user.username}
+            </Link>
+            {post.user.isOnefinityOfficial ? (
+              <span title="Official account" aria-label="Official account" className="text-brand-600">
+                <svg viewBox="0 0 24 24" className="size-4" fill="currentColor" aria-hidden>
+                  <path d="M12 2l2.4 2.2 3.2-.4.9 3.1 2.9 1.5-1.1 3 1.1 3-2.9 1.5-.9 3.1-3.2-.4L12 22l-2.4-2.2-3.2.4-.9-3.1-2.9-1.5 1.1-3-1.1-3 2.9-1.5.9-3.1 3.2.4Z" />
+                  <path d="m8.5 12 2.3 2.3 4.7-4.7" stroke="white" strokeWidth="2" fill="none" />
+                </svg>
+              </span>
+            ) : null}
+            {post.user.partnerColor ? (
+              <span title="Partner" aria-label="Partner" style={{ color: post.user.partnerColor }}>
+                <StarIcon filled className="size-4" />
+              </span>
+            ) : null}
+          </p>
           <p className="text-xs text-ink-subtle">
-            <time dateTime={post.createdAt}>{relativeTime(post.createdAt)}</time>
+            <time dateTime={post.createdAt} suppressHydrationWarning>
+              {relativeTime(post.createdAt)}
+            </time>
           </p>
         </div>
-        <div className="ml-auto">
+        <div className="ml-auto flex items-center gap-2">
           <VisibilityBadge visibility={post.visibility} />
+          {isOwner ? (
+            <DropdownMenu>
+              <DropdownMenuTrigger className="inline-flex h-8 items-center gap-1 rounded-lg border border-line px-2 text-xs font-medium text-ink hover:bg-surface-muted">
+                Actions <ChevronDownIcon className="size-3.5" />
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="end">
+                <DropdownMenuItem asChild>
+                  <Link href={`/project/edit/${post._id}?page=1&edit=true`}>
+                    <EditIcon className="size-4" /> Edit Project
+                  </Link>
+                </DropdownMenuItem>
+                <DropdownMenuItem tone="danger" onSelect={() => setDeleteOpen(true)}>
+                  <TrashIcon className="size-4" /> Delete Project
+                </DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
+          ) : (
+            <button
+              type="button"
+              onClick={toggleBookmark}
+              aria-pressed={bookmarked}
+              className={cn(
+                "inline-flex h-8 items-center gap-1 rounded-lg border px-2 text-xs font-medium transition-colors",
+                bookmarked
+                  ? "border-brand-200 bg-brand-50 text-brand-800"
+                  : "border-line text-ink hover:bg-surface-muted",
+              )}
+            >
+              <BookmarkIcon filled={bookmarked} className="size-3.5" />
+              {bookmarked ? "Bookmarked" : "Bookmark"}
+            </button>
+          )}
         </div>
       </div>
       <Link href={`/model/${post._id}`} className="mt-3 block">
         <div className="aspect-[4/3] bg-surface-muted">
           {post.thumbnail ? (
-            // eslint-disable-next-line @next/next/no-img-element -- signed storage URLs change per request
-            <img src={post.thumbnail} alt="" loading="lazy" className="size-full object-cover" />
+            // eslint-disable-next-line @next/next/no-img-element -- signed storage URLs change per request; thumbnails are already small WebP/PNG
+            <img
+              src={post.thumbnail}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              width={640}
+              height={480}
+              className="size-full object-cover"
+            />
           ) : null}
         </div>
         <div className="space-y-1 px-4 pt-3">
@@ -40,24 +140,63 @@ export function PostCard({ post }: { post: PostSummary }) {
           <p className="line-clamp-2 text-sm text-ink-muted">{post.description}</p>
         </div>
       </Link>
-      <div className="mt-auto flex items-center gap-4 px-4 pt-3 pb-4 text-sm text-ink-muted">
-        <span className="inline-flex items-center gap-1" aria-label={`${post.likes} likes`}>
-          <HeartIcon className="size-4" /> {post.likes}
-        </span>
-        <span
-          className="inline-flex items-center gap-1"
-          aria-label={`Average rating ${post.averageTotalRating}`}
+      <div className="mt-auto flex items-center gap-3 px-4 pt-3 pb-4 text-sm text-ink-muted">
+        <button
+          type="button"
+          onClick={toggleLike}
+          aria-pressed={like.liked}
+          aria-label={like.liked ? `Unlike (${like.likes} likes)` : `Like (${like.likes} likes)`}
+          className={cn(
+            "inline-flex items-center gap-1 rounded-md px-1 py-0.5 hover:bg-ink/5",
+            like.liked ? "text-red-600" : "hover:text-ink",
+          )}
         >
-          <StarIcon className="size-4" />{" "}
-          {post.averageTotalRating > 0 ? post.averageTotalRating.toFixed(1) : "–"}
+          <HeartIcon filled={like.liked} className="size-4" />
+          <span data-testid="like-count">{like.likes}</span>
+        </button>
+        <span className="inline-flex items-center gap-1" aria-label={`${post.comments} comments`}>
+          <CommentIcon className="size-4" /> {post.comments}
         </span>
+        <RatingsDistributionDialog
+          averageTotalRating={post.averageTotalRating}
+          distribution={post.ratingsDistribution}
+        />
         <span
           className="ml-auto inline-flex items-center gap-1"
           aria-label={`${post.downloadAverage} downloads on average`}
+          title="Download average"
         >
           <DownloadIcon className="size-4" /> {post.downloadAverage}
         </span>
       </div>
+      {isOwner ? (
+        <DeletePostDialog
+          postId={post._id}
+          open={isDeleteOpen}
+          onOpenChange={setDeleteOpen}
+          onDeleted={() => onDeleted?.(post._id)}
+        />
+      ) : null}
     </article>
+  );
+}
+
+/** The card's loading placeholder (the grid and loading.tsx reuse it). */
+export function PostCardSkeleton() {
+  return (
+    <div
+      className="flex w-full flex-col overflow-hidden rounded-2xl border border-line bg-surface"
+      aria-hidden
+    >
+      <div className="flex items-center gap-2 px-4 pt-4">
+        <div className="size-8 animate-pulse rounded-full bg-surface-muted" />
+        <div className="h-3 w-24 animate-pulse rounded bg-surface-muted" />
+      </div>
+      <div className="mt-3 aspect-[4/3] animate-pulse bg-surface-muted" />
+      <div className="space-y-2 px-4 py-4">
+        <div className="h-4 w-3/4 animate-pulse rounded bg-surface-muted" />
+        <div className="h-3 w-full animate-pulse rounded bg-surface-muted" />
+      </div>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import sharp from "sharp";
-import { SEGMENT_KIND, type Toolpath } from "./toolpath";
+import { GcodeParser } from "./parser";
+import { SEGMENT_KIND, type Toolpath, toolpathFromStrip } from "./toolpath";
 
 /*
  * Top-view previews of a toolpath (X right, Y up) as SVG, and as PNG/WebP through sharp.
@@ -283,4 +284,34 @@ export async function renderToolpathThumbnail(
   return format === "png"
     ? image.png({ compressionLevel: 8 }).toBuffer()
     : image.webp({ quality: 82 }).toBuffer();
+}
+
+/**
+ * A preview of a G-code file (an uploaded model): parsed with lib/gcode/parser.ts, drawn from the
+ * top. Takes the bytes or a stream of them; null when the program has no moves to draw.
+ */
+export async function renderGcodeThumbnail(
+  input: Uint8Array | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>,
+  options: ToolpathThumbnailOptions,
+): Promise<Buffer | null> {
+  const parser = new GcodeParser({ expectedBytes: input instanceof Uint8Array ? input.length : undefined });
+  if (input instanceof Uint8Array) {
+    parser.push(input);
+  } else if ("getReader" in input) {
+    const reader = input.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        parser.push(value);
+      }
+    } finally {
+      reader.releaseLock();
+    }
+  } else {
+    for await (const chunk of input) parser.push(chunk);
+  }
+  const { toolpath } = parser.finish();
+  if (!toolpath || toolpath.segmentCount === 0) return null;
+  return renderToolpathThumbnail(toolpathFromStrip(toolpath), options);
 }

@@ -27,6 +27,8 @@ export interface Endpoint<
   successStatus?: number;
   /** A GET the spec uses to change state (logout, resend OTP): refused when sent cross-site. */
   stateChangingGet?: boolean;
+  /** Largest accepted body in bytes (default 1 MB); multipart forms with a photo need more. */
+  maxBodyBytes?: number;
 }
 
 export function endpoint<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType>(

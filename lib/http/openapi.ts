@@ -1,10 +1,27 @@
 import { z } from "zod";
+import * as attachments from "@/lib/validation/attachments";
+import * as auth from "@/lib/validation/auth";
 import * as catalogue from "@/lib/validation/catalogue";
+import * as comments from "@/lib/validation/comments";
+import * as downloadLogs from "@/lib/validation/download-logs";
+import * as makes from "@/lib/validation/makes";
+import * as posts from "@/lib/validation/posts";
 import * as taxonomy from "@/lib/validation/taxonomy";
+import * as users from "@/lib/validation/users";
 import { type Endpoint, isEndpoint } from "./endpoint";
 
 /** Every validation module that declares endpoints; add a module here when an area gains calls. */
-const ENDPOINT_MODULES: Record<string, unknown>[] = [catalogue, taxonomy];
+const ENDPOINT_MODULES: Record<string, unknown>[] = [
+  catalogue,
+  taxonomy,
+  posts,
+  comments,
+  makes,
+  attachments,
+  downloadLogs,
+  auth,
+  users,
+];
 
 type JsonSchema = Record<string, unknown>;
 

@@ -39,9 +39,9 @@ export function searchParamsToObject(params: URLSearchParams): Record<string, st
 
 const MAX_JSON_BYTES = 1_000_000;
 
-async function readBody(request: Request): Promise<unknown> {
+async function readBody(request: Request, maxBytes = MAX_JSON_BYTES): Promise<unknown> {
   const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_JSON_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "The request body is too large.");
+  if (length > maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", "The request body is too large.");
   const type = request.headers.get("content-type") ?? "";
   if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
     return request.formData();
@@ -74,7 +74,9 @@ export function route<E extends Endpoint>(definition: E, handler: Handler<E>) {
       const actor = await resolveActor(request, definition.auth);
       const query = parseWith(definition.query, searchParamsToObject(new URL(request.url).searchParams));
       const params = parseWith(definition.params, await context.params);
-      const body = definition.body ? parseWith(definition.body, await readBody(request)) : undefined;
+      const body = definition.body
+        ? parseWith(definition.body, await readBody(request, definition.maxBodyBytes))
+        : undefined;
       const result = await handler({ request, actor, query, body, params } as HandlerContext<E>);
       if (result instanceof Response) return result;
       return success(result, { status: definition.successStatus ?? 200 });

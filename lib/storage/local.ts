@@ -206,7 +206,7 @@ export function createLocalStorage(options: LocalStorageOptions): LocalObjectSto
       if (!file) throw notFound();
       let handle: FileHandle;
       try {
-        handle = await open(file, "r");
+        handle = await open(/*turbopackIgnore: true*/ file, "r");
       } catch (error) {
         if (errorCode(error) === "ENOENT") throw notFound();
         throw error;

@@ -1,12 +1,31 @@
 import { z } from "zod";
-import { POST_VISIBILITIES } from "@/lib/catalogue/enums";
+import { POST_VISIBILITIES, TOOL_FAMILIES } from "@/lib/catalogue/enums";
+import { type Endpoint, endpoint } from "@/lib/http/endpoint";
+import { idSchema, paginationQuerySchema, paginationSchema } from "./common";
+
+/** Narrows the endpoint's auth mode to its literal so handlers receive a non-null actor. */
+const signedIn = <E extends Endpoint>(definition: E) => definition as E & { auth: "required" };
 
 export const postAuthorSchema = z.object({
   _id: z.string(),
   username: z.string(),
   profilePicture: z.string().nullable(),
   isOnefinityOfficial: z.boolean(),
+  /** The author's partner star colour when the author is a partner, else null. */
+  partnerColor: z.string().nullable().optional(),
 });
+
+/** Averages of the four make criteria and of the weighted total over a post's rated makes. */
+export const ratingsDistributionSchema = z.object({
+  count: z.number().int(),
+  cutExpectation: z.number(),
+  cutQuality: z.number(),
+  correctFileInfo: z.number(),
+  coolFactor: z.number(),
+  totalRating: z.number(),
+});
+
+export type RatingsDistribution = z.infer<typeof ratingsDistributionSchema>;
 
 /** What a project card shows (discovery spec, "Project card"). */
 export const postSummarySchema = z.object({
@@ -23,30 +42,324 @@ export const postSummarySchema = z.object({
   comments: z.number().int(),
   averageTotalRating: z.number(),
   downloadAverage: z.number(),
+  hasLikedByUser: z.boolean().optional(),
+  hasBookmarkedByUser: z.boolean().optional(),
+  ratingsDistribution: ratingsDistributionSchema.optional(),
 });
 
 export type PostSummary = z.infer<typeof postSummarySchema>;
+
+/** The G-code engine's analysis of a model, as stored with its attachment (lib/db/schema/attachments.ts). */
+export const gcodeAnalysisSchema = z.object({
+  units: z.enum(["mm", "inch"]),
+  lineCount: z.number(),
+  segmentCount: z.number(),
+  bounds: z.object({ min: z.array(z.number()), max: z.array(z.number()) }),
+  cutBounds: z.object({ min: z.array(z.number()), max: z.array(z.number()) }),
+  cutDistance: z.number(),
+  rapidDistance: z.number(),
+  estimatedSeconds: z.number(),
+  tools: z.array(z.number()),
+  spindleSpeeds: z.array(z.number()),
+  isLaser: z.boolean(),
+  unknownWords: z.number(),
+});
 
 export const postAttachmentSchema = z.object({
   _id: z.string(),
   fileName: z.string(),
   category: z.string(),
   resourceType: z.string(),
+  /** A short-lived signed URL for stored files; the video URL for YouTube links. */
   url: z.string().nullable(),
   fileSize: z.number().nullable(),
   downloadCount: z.number().int(),
+  gcodeAnalysis: gcodeAnalysisSchema.nullable(),
 });
 
-/** The project page's post: the card data plus its files, tags and job details. */
+export const postMachineSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  modelName: z.string(),
+  brandName: z.string(),
+  link: z.string().nullable(),
+  workArea: z.object({ xMm: z.number(), yMm: z.number(), zMm: z.number().nullable() }),
+});
+
+export const postToolDataSchema = z.object({
+  _id: z.string(),
+  modelId: z.string(),
+  toolUsed: z.number().nullable(),
+  toolUnit: z.string().nullable(),
+  laserOrEndmill: z.string(),
+  toolType: z.string().nullable(),
+});
+
+/** The project page's post: the card data plus everything the detail page shows. */
 export const postDetailSchema = postSummarySchema.extend({
   attachments: z.array(postAttachmentSchema),
+  /** The zip bundle behind 'Download All'; null when the post has none. */
+  zipId: z.string().nullable(),
   tags: z.array(z.object({ _id: z.string(), name: z.string() })),
+  toolData: z.array(postToolDataSchema),
+  supportedMachines: z.array(postMachineSchema),
+  originalMachine: postMachineSchema.nullable(),
+  hasLikedByUser: z.boolean(),
+  hasBookmarkedByUser: z.boolean(),
+  isOwner: z.boolean(),
+  makes: z.number().int(),
+  /** Rated makes per rounded weighted total, index 0 = 1 star ... 4 = 5 stars. */
+  ratingSummary: z.object({ count: z.number().int(), distribution: z.array(z.number().int()) }),
+  builtWith: z.string().nullable(),
+  onefinityModel: z.string().nullable(),
+  onefinityController: z.string().nullable(),
+  onefinitySize: z.string().nullable(),
   softwareUsed: z.string().nullable(),
   materialUsed: z.string().nullable(),
   jobType: z.string().nullable(),
   units: z.string().nullable(),
+  jobSize: z.object({
+    height: z.number().nullable(),
+    width: z.number().nullable(),
+    thickness: z.number().nullable(),
+    diameter: z.number().nullable(),
+    length: z.number().nullable(),
+  }),
+  zZeroPosition: z.string().nullable(),
+  xyDatumPosition: z.string().nullable(),
+  laserOrEndmill: z.string().nullable(),
+  toolSetter: z.string().nullable(),
+  probeForZHeightCommand: z.string().nullable(),
+  spindleSpeed: z.number().nullable(),
   licenceType: z.string().nullable(),
+  updatedAt: z.string(),
 });
 
 export type PostAttachment = z.infer<typeof postAttachmentSchema>;
+export type PostMachine = z.infer<typeof postMachineSchema>;
+export type PostToolData = z.infer<typeof postToolDataSchema>;
 export type PostDetail = z.infer<typeof postDetailSchema>;
+
+export const getPostEndpoint = endpoint({
+  method: "GET",
+  path: "/api/v1/post/{id}",
+  summary:
+    "One post with everything the project page shows; drafts and pending posts only for owner and staff",
+  tag: "Posts",
+  auth: "optional",
+  params: z.object({ id: idSchema }),
+  response: z.object({ post: postDetailSchema }),
+});
+
+export const previewPostEndpoint = endpoint({
+  method: "GET",
+  path: "/api/v1/post/preview/postDetails/",
+  summary: "Any post (drafts included) for the preview screen; requires the x-api-key header",
+  tag: "Posts",
+  auth: "none",
+  query: z.object({ postId: idSchema }),
+  response: z.object({ post: postDetailSchema }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Listing, search, likes, bookmarks (issue 4). Restored by the issue-6 engineer after an
+// accidental overwrite at 15:33; the issue-4 engineer owns this part and may replace it.
+// ---------------------------------------------------------------------------------------------
+
+export const POSTED_AT_VALUES = ["Today", "This Week", "This Month", "This Year"] as const;
+export const POSTED_AT_OPTIONS = POSTED_AT_VALUES;
+export type PostedAt = (typeof POSTED_AT_VALUES)[number];
+
+/** Spec §9: page size 20; more results are assumed only when a page returns exactly 20. */
+export const PAGE_SIZE = 20;
+/** The brand button's author filter value: posts by the brand's official accounts. */
+export const OFFICIAL_AUTHOR = "onefinity";
+
+export const AUTOCOMPLETE_MIN_LENGTH = 4;
+export const AUTOCOMPLETE_LIMIT = 10;
+/** The featured carousel: page 1, limit 5. */
+export const FEATURED_COUNT = 5;
+
+const optionalText = (max: number, name: string) =>
+  z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.string().trim().max(max, `${name} must be at most ${max} characters`).optional(),
+  );
+
+/** "All" and empty values, as the filter bar may send them, mean no filter. */
+const allMeansNone = (value: unknown) =>
+  typeof value === "string" && (value.trim() === "" || value === "All") ? undefined : value;
+
+export const listPostsFiltersSchema = z.object({
+  category: optionalText(100, "category"),
+  subCategory: optionalText(100, "subCategory"),
+  postedAt: z.preprocess(
+    allMeansNone,
+    z
+      .enum(POSTED_AT_VALUES, { message: `postedAt must be one of: All, ${POSTED_AT_VALUES.join(", ")}` })
+      .optional(),
+  ),
+  author: z.preprocess(
+    allMeansNone,
+    z.literal(OFFICIAL_AUTHOR, { message: `author must be ${OFFICIAL_AUTHOR}` }).optional(),
+  ),
+  toolType: z.preprocess(
+    allMeansNone,
+    z
+      .enum(TOOL_FAMILIES, { message: `toolType must be one of: All, ${TOOL_FAMILIES.join(", ")}` })
+      .optional(),
+  ),
+  partner: z.preprocess(allMeansNone, idSchema.optional()),
+  ratings: z.preprocess(
+    allMeansNone,
+    z.coerce
+      .number({ message: "ratings must be a number" })
+      .int("ratings must be a whole number")
+      .min(1, "ratings must be at least 1")
+      .max(5, "ratings must be at most 5")
+      .optional(),
+  ),
+  searchQuery: optionalText(200, "searchQuery"),
+});
+
+/** GET /api/v1/post's query: the filters plus page and limit. */
+export const listPostsQuerySchema = paginationQuerySchema.extend(listPostsFiltersSchema.shape);
+
+export type ListPostsFilters = z.infer<typeof listPostsFiltersSchema>;
+
+export const postListSchema = z.object({ posts: z.array(postSummarySchema), pagination: paginationSchema });
+export type PostList = z.infer<typeof postListSchema>;
+
+export const autocompleteSuggestionSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  user: z.object({ username: z.string() }),
+});
+export type AutocompleteSuggestion = z.infer<typeof autocompleteSuggestionSchema>;
+
+export const listPostsEndpoint = endpoint({
+  method: "GET",
+  path: "/api/v1/post",
+  summary:
+    "Public posts with the filter bar's filters; ranked by relevance with searchQuery, otherwise newest first, id breaking ties",
+  tag: "Posts",
+  auth: "optional",
+  query: listPostsQuerySchema,
+  response: postListSchema,
+});
+
+export const autocompleteEndpoint = endpoint({
+  method: "GET",
+  path: "/api/v1/post/search/autoComplete",
+  summary: `Up to ${AUTOCOMPLETE_LIMIT} title suggestions for the search box`,
+  tag: "Posts",
+  auth: "none",
+  query: z.object({
+    searchQuery: z.string().trim().max(200, "searchQuery must be at most 200 characters").default(""),
+  }),
+  response: z.object({ posts: z.array(autocompleteSuggestionSchema) }),
+});
+
+export const postsByUserIdEndpoint = endpoint({
+  method: "GET",
+  path: "/api/v1/post/getPostsByUserId/{id}",
+  summary: "A user's posts (all of them for the owner, public ones for others)",
+  tag: "Posts",
+  auth: "optional",
+  params: z.object({ id: idSchema }),
+  query: paginationQuerySchema,
+  response: postListSchema,
+});
+
+export const postsByUsernameEndpoint = endpoint({
+  method: "GET",
+  path: "/api/v1/post/getPostsByUsername/{username}",
+  summary: "A user's posts by username (all of them for the owner, public ones for others)",
+  tag: "Posts",
+  auth: "optional",
+  params: z.object({
+    username: z.string().trim().min(1, "username is required").max(50, "username is too long"),
+  }),
+  query: paginationQuerySchema,
+  response: postListSchema,
+});
+
+export const deletePostEndpoint = signedIn(
+  endpoint({
+    method: "DELETE",
+    path: "/api/v1/post/delete/{id}",
+    summary: "The owner deletes a post with its files",
+    tag: "Posts",
+    auth: "required",
+    params: z.object({ id: idSchema }),
+    response: z.object({ post: z.object({ _id: z.string() }) }),
+  }),
+);
+
+const postIdBody = z.object({ postId: idSchema });
+const likeStateSchema = z.object({
+  postId: z.string(),
+  likes: z.number().int(),
+  hasLikedByUser: z.boolean(),
+});
+const bookmarkStateSchema = z.object({ postId: z.string(), hasBookmarkedByUser: z.boolean() });
+
+export const createLikeEndpoint = signedIn(
+  endpoint({
+    method: "POST",
+    path: "/api/v1/like/create",
+    summary: "Like a post (idempotent)",
+    tag: "Likes",
+    auth: "required",
+    body: postIdBody,
+    response: z.object({ like: likeStateSchema }),
+  }),
+);
+
+export const deleteLikeEndpoint = signedIn(
+  endpoint({
+    method: "DELETE",
+    path: "/api/v1/like/delete",
+    summary: "Remove the caller's like (idempotent)",
+    tag: "Likes",
+    auth: "required",
+    query: postIdBody,
+    response: z.object({ like: likeStateSchema }),
+  }),
+);
+
+export const createBookmarkEndpoint = signedIn(
+  endpoint({
+    method: "POST",
+    path: "/api/v1/bookmark/create",
+    summary: "Bookmark a post (idempotent)",
+    tag: "Bookmarks",
+    auth: "required",
+    body: postIdBody,
+    response: z.object({ bookmark: bookmarkStateSchema }),
+  }),
+);
+
+export const deleteBookmarkEndpoint = signedIn(
+  endpoint({
+    method: "DELETE",
+    path: "/api/v1/bookmark/delete",
+    summary: "Remove the caller's bookmark (idempotent)",
+    tag: "Bookmarks",
+    auth: "required",
+    query: postIdBody,
+    response: z.object({ bookmark: bookmarkStateSchema }),
+  }),
+);
+
+export const bookmarkedPostsEndpoint = signedIn(
+  endpoint({
+    method: "GET",
+    path: "/api/v1/bookmark/getBookmarkedPosts",
+    summary: "The caller's bookmarked posts, most recently bookmarked first",
+    tag: "Bookmarks",
+    auth: "required",
+    query: paginationQuerySchema,
+    response: postListSchema,
+  }),
+);

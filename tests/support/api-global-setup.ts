@@ -36,6 +36,8 @@ export default async function setup(project: TestProject) {
     MAIL_OUTBOX_DIR: outboxDir,
     STORAGE_DRIVER: "local",
     AUTH_SECRET: "api-test-secret-api-test-secret-0123456789",
+    // Two keys, as a comma-separated list (tests/api/preview.test.ts).
+    PREVIEW_API_KEY: "preview-key-one, preview-key-two",
   });
 
   project.provide("baseUrl", app.baseUrl);

@@ -38,6 +38,12 @@ export interface GcodeAnalysis {
   spindleSpeeds: number[];
   isLaser: boolean;
   unknownWords: number;
+  /** Deepest cut (lowest Z of cutBounds), in `units`; added by the G-code engine (lib/gcode/analysis.ts). */
+  minCutZ?: number | null;
+  /** Highest S while cutting (laser power scale, e.g. 255 or 1000). */
+  maxPower?: number;
+  /** Moves by kind, as written in the file (an arc counts once). */
+  moves?: { rapid: number; linear: number; arc: number };
 }
 
 /**

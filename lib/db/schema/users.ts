@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
+  integer,
   check,
   index,
   pgEnum,
@@ -11,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  varchar,
 } from "drizzle-orm/pg-core";
 import { cncVariants } from "./catalogue";
 import { createdAt, id, updatedAt } from "./columns";
@@ -144,3 +147,14 @@ export const ownedMachines = pgTable(
     index("owned_machines_variant_idx").on(t.variantId),
   ],
 );
+
+/**
+ * The store of rate-limiter-flexible's PostgreSQL limiter (lib/rate-limit): shared by every app
+ * instance. Created by migration (not by the library at run time) so the app needs no DDL rights
+ * and no instance races another to create it. Columns are the library's own layout.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: varchar("key", { length: 255 }).primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: bigint("expire", { mode: "number" }),
+});

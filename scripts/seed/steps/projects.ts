@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import type { Database } from "@/lib/db/create";
 import { attachments, posts, postSupportedMachines, postTags, toolData } from "@/lib/db/schema";
 import { findLicence } from "@/lib/catalogue/enums";
+import { analyseGcodeBytes } from "@/lib/gcode/analysis";
 import { generateProgram } from "@/lib/gcode/cam/generate";
+import { analyseStoredGcode } from "@/lib/services/gcode/analyse-stored-gcode";
 import { renderToolpathThumbnail } from "@/lib/gcode/thumbnail";
 import { type SeedProject, youtubeUrl } from "../content/projects";
 import { partnerOf } from "../content/people";
@@ -119,7 +121,13 @@ async function seedProject(
     const [modelRow, thumbnailRow, zipRow] = await tx
       .insert(attachments)
       .values([
-        { ...common, ...model, category: "postModel", resourceType: "model" },
+        {
+          ...common,
+          ...model,
+          category: "postModel",
+          resourceType: "model",
+          gcodeAnalysis: analyseGcodeBytes(gcodeBytes),
+        },
         { ...common, ...thumbnail, category: "postThumbnail", resourceType: "thumbnail" },
         { ...common, ...bundle, category: "postZip", resourceType: "zip" },
       ])
@@ -189,5 +197,20 @@ export async function seedProjects(
     result.postIds.set(project.slug, postId);
     if (isNew) result.created.add(project.slug);
   }
+  // Posts seeded before the G-code analysis existed: analyse their stored models now.
+  const postIds = [...result.postIds.values()];
+  const unanalysed = postIds.length
+    ? await db
+        .select({ id: attachments.id })
+        .from(attachments)
+        .where(
+          and(
+            inArray(attachments.postId, postIds),
+            eq(attachments.category, "postModel"),
+            isNull(attachments.gcodeAnalysis),
+          ),
+        )
+    : [];
+  for (const { id } of unanalysed) await analyseStoredGcode(id, { database: db });
   return result;
 }

@@ -1,11 +1,9 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
-import { Container } from "@/components/layout/container";
-import { VisibilityBadge } from "@/components/posts/visibility-badge";
-import { Avatar } from "@/components/ui/avatar";
-import { Badge } from "@/components/ui/badge";
+import { cache } from "react";
+import { ProjectView } from "@/components/project/project-view";
 import { getCurrentActor } from "@/lib/auth/current-actor";
+import { env } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
 import { getPostDetail } from "@/lib/services/posts/get-post-detail";
 import { idSchema } from "@/lib/validation/common";
@@ -17,102 +15,117 @@ interface Props {
   params: Promise<{ id: string }>;
 }
 
-async function loadPost(id: string): Promise<PostDetail> {
+/** One query per request, shared by generateMetadata and the page. */
+const loadPost = cache(async (id: string): Promise<PostDetail> => {
   if (!idSchema.safeParse(id).success) notFound();
   try {
-    return await getPostDetail({ postId: id, actor: await getCurrentActor() });
+    const post = await getPostDetail({ postId: id, actor: await getCurrentActor() });
+    // The spec shows 'Oops! Page not found' for a post without attachments too.
+    if (post.attachments.length === 0) notFound();
+    return post;
   } catch (error) {
     if (isAppError(error) && error.code === "NOT_FOUND") notFound();
     throw error;
   }
+});
+
+function absoluteUrl(path: string): string {
+  return new URL(path, env().PUBLIC_BASE_URL).toString();
+}
+
+function summarise(text: string): string {
+  const plain = text.replace(/\s+/g, " ").trim();
+  return plain.length > 160 ? `${plain.slice(0, 157)}…` : plain;
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;
   const post = await loadPost(id);
-  return { title: post.title, description: post.description.slice(0, 160) };
+  const url = absoluteUrl(`/model/${post._id}`);
+  const description = summarise(post.description) || `A CNC project by @${post.user.username}`;
+  const images = post.thumbnail
+    ? [{ url: absoluteUrl(post.thumbnail), alt: `Toolpath preview of ${post.title}` }]
+    : undefined;
+  return {
+    title: post.title,
+    description,
+    alternates: { canonical: url },
+    // Posts pending review are only visible to their owner and staff: keep them out of indexes.
+    robots: post.visibility === "public" ? undefined : { index: false, follow: false },
+    openGraph: {
+      type: "article",
+      url,
+      title: post.title,
+      description,
+      siteName: "CNC Projects",
+      publishedTime: post.createdAt,
+      modifiedTime: post.updatedAt,
+      authors: [absoluteUrl(`/${post.user.username}`)],
+      tags: post.tags.map((tag) => tag.name),
+      images,
+    },
+    twitter: {
+      card: images ? "summary_large_image" : "summary",
+      title: post.title,
+      description,
+      images: images?.map((image) => image.url),
+    },
+  };
 }
 
-/** The project page. The full page (carousel, 3D viewer, downloads, comments, makes) comes later. */
+function jsonLd(post: PostDetail): string {
+  const data = {
+    "@context": "https://schema.org",
+    "@type": "CreativeWork",
+    "@id": absoluteUrl(`/model/${post._id}`),
+    url: absoluteUrl(`/model/${post._id}`),
+    name: post.title,
+    description: post.description,
+    datePublished: post.createdAt,
+    dateModified: post.updatedAt,
+    image: post.thumbnail ? absoluteUrl(post.thumbnail) : undefined,
+    genre: post.category?.name,
+    keywords: post.tags.map((tag) => tag.name).join(", ") || undefined,
+    author: {
+      "@type": "Person",
+      name: post.user.username,
+      url: absoluteUrl(`/${post.user.username}`),
+    },
+    interactionStatistic: [
+      {
+        "@type": "InteractionCounter",
+        interactionType: "https://schema.org/LikeAction",
+        userInteractionCount: post.likes,
+      },
+      {
+        "@type": "InteractionCounter",
+        interactionType: "https://schema.org/CommentAction",
+        userInteractionCount: post.comments,
+      },
+    ],
+    aggregateRating:
+      post.averageTotalRating > 0 && post.ratingSummary.count > 0
+        ? {
+            "@type": "AggregateRating",
+            ratingValue: post.averageTotalRating,
+            ratingCount: post.ratingSummary.count,
+            bestRating: 5,
+            worstRating: 1,
+          }
+        : undefined,
+  };
+  // "<" escaped so a title cannot close the script element.
+  return JSON.stringify(data).replace(/</g, "\\u003c");
+}
+
+/** The project page: server-rendered for sharing and indexing; the interactive parts hydrate. */
 export default async function ProjectPage({ params }: Props) {
   const { id } = await params;
   const post = await loadPost(id);
-  // The spec shows 'Oops! Page not found' for a post without attachments.
-  if (post.attachments.length === 0) notFound();
-  const thumbnail = post.attachments.find((file) => file.category === "postThumbnail");
-  const files = post.attachments.filter(
-    (file) => file.category !== "postThumbnail" && file.resourceType !== "youtube",
-  );
-
   return (
-    <Container className="grid gap-8 py-8 lg:grid-cols-2">
-      <section className="space-y-4">
-        <h1 className="text-2xl font-bold tracking-tight text-ink">{post.title}</h1>
-        <div className="flex flex-wrap items-center gap-3 text-sm">
-          <Link
-            href={`/${post.user.username}`}
-            className="inline-flex items-center gap-2 font-medium hover:underline"
-          >
-            <Avatar src={post.user.profilePicture} name={post.user.username} alt="" size="sm" />@
-            {post.user.username}
-          </Link>
-          {post.user.isOnefinityOfficial ? <Badge tone="brand">Official</Badge> : null}
-          <VisibilityBadge visibility={post.visibility} />
-        </div>
-        <div className="h-[380px] overflow-hidden rounded-2xl border border-line bg-surface-muted">
-          {thumbnail?.url ? (
-            // eslint-disable-next-line @next/next/no-img-element -- signed storage URLs change per request
-            <img
-              src={thumbnail.url}
-              alt={`Toolpath preview of ${post.title}`}
-              className="size-full object-contain"
-            />
-          ) : null}
-        </div>
-      </section>
-      <section className="space-y-6">
-        <h2 className="text-lg font-semibold text-ink">Project Details</h2>
-        <p className="whitespace-pre-line text-ink-muted">{post.description}</p>
-        <dl className="grid grid-cols-2 gap-3 text-sm">
-          {[
-            ["Category", post.category?.name],
-            ["Software", post.softwareUsed],
-            ["Material", post.materialUsed],
-            ["Job type", post.jobType],
-            ["Units", post.units],
-          ].map(([label, value]) =>
-            value ? (
-              <div key={label}>
-                <dt className="text-ink-subtle">{label}</dt>
-                <dd className="font-medium text-ink">{value}</dd>
-              </div>
-            ) : null,
-          )}
-        </dl>
-        <div>
-          <h3 className="font-semibold text-ink">Files</h3>
-          <ul className="mt-2 divide-y divide-line rounded-xl border border-line bg-surface">
-            {files.map((file) => (
-              <li key={file._id} className="flex items-center justify-between gap-3 px-4 py-2 text-sm">
-                <span className="truncate">{file.fileName}</span>
-                <Badge size="sm">{file.resourceType}</Badge>
-              </li>
-            ))}
-          </ul>
-        </div>
-        {post.tags.length ? (
-          <div>
-            <h3 className="font-semibold text-ink"># Hashtags</h3>
-            <ul className="mt-2 flex flex-wrap gap-2">
-              {post.tags.map((tag) => (
-                <li key={tag._id}>
-                  <Badge tone="brand">#{tag.name}</Badge>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-      </section>
-    </Container>
+    <>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(post) }} />
+      <ProjectView initialPost={post} />
+    </>
   );
 }

@@ -1,0 +1,60 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { Container } from "@/components/layout/container";
+import { MachinesCard } from "@/components/profile/machines-card";
+import { ProfileCard } from "@/components/profile/profile-card";
+import { getSignupCompleteActor } from "@/lib/auth/guards";
+import { AppError } from "@/lib/errors";
+import { loadPublicUser } from "@/lib/services/users/load-user";
+import type { PublicUser } from "@/lib/validation/users";
+import { ProfileProjects } from "./_components/profile-projects";
+
+type Params = Promise<{ username: string }>;
+type SearchParams = Promise<{ addMachine?: string | string[] }>;
+
+const loadProfile = cache(async (username: string, viewerId: string | null): Promise<PublicUser | null> => {
+  try {
+    return await loadPublicUser(username, viewerId);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "NOT_FOUND") return null;
+    throw error;
+  }
+});
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { username } = await params;
+  const user = await loadProfile(decodeURIComponent(username), null);
+  if (!user) return { title: "User not found", robots: { index: false } };
+  return { title: `@${user.username}`, description: `CNC projects and machines of @${user.username}.` };
+}
+
+export default async function ProfilePage({
+  params,
+  searchParams,
+}: {
+  params: Params;
+  searchParams: SearchParams;
+}) {
+  const { username } = await params;
+  const { addMachine } = await searchParams;
+  // A signed-in user who has not completed sign-up is sent to /signup first.
+  const actor = await getSignupCompleteActor();
+  const user = await loadProfile(decodeURIComponent(username), actor?.id ?? null);
+  if (!user) notFound();
+
+  return (
+    <Container className="flex flex-col gap-8 py-6 sm:py-8">
+      <div className="grid gap-6 md:grid-cols-2 md:items-start">
+        <ProfileCard user={user} />
+        <MachinesCard
+          machines={user.ownedMachines}
+          isOwner={user.isOwner}
+          username={user.username}
+          shouldOpenAddDialog={addMachine === "true"}
+        />
+      </div>
+      <ProfileProjects user={user} actor={actor} />
+    </Container>
+  );
+}

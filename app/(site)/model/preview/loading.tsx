@@ -1,0 +1,5 @@
+import { ProjectLoadingScreen } from "@/components/project/project-loading-screen";
+
+export default function ProjectPreviewLoading() {
+  return <ProjectLoadingScreen />;
+}

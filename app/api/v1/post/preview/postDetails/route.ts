@@ -1,0 +1,8 @@
+// GET /api/v1/post/preview/postDetails/?postId=..: any post for a caller with a valid x-api-key
+import { route } from "@/lib/http/route";
+import { getPostPreview } from "@/lib/services/posts/get-post-detail";
+import { previewPostEndpoint } from "@/lib/validation/posts";
+
+export const GET = route(previewPostEndpoint, async ({ request, query }) => ({
+  post: await getPostPreview({ postId: query.postId, apiKey: request.headers.get("x-api-key") }),
+}));

@@ -1,0 +1,40 @@
+import type { ReactNode } from "react";
+import { FieldError, FieldHint, Label } from "@/components/ui/label";
+
+/** A labelled control with its hint and error, linked for assistive technology. */
+export function FormField({
+  id,
+  label,
+  error,
+  hint,
+  required = false,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id} required={required}>
+        {label}
+      </Label>
+      {children}
+      {hint ? <FieldHint id={`${id}-hint`}>{hint}</FieldHint> : null}
+      <FieldError id={`${id}-error`}>{error}</FieldError>
+    </div>
+  );
+}
+
+/** aria props for a control inside FormField. */
+export function fieldA11y(id: string, error: string | undefined, hasHint = false) {
+  const describedBy = [error ? `${id}-error` : null, hasHint ? `${id}-hint` : null].filter(Boolean).join(" ");
+  return { id, invalid: Boolean(error), "aria-describedby": describedBy || undefined };
+}
+
+export function errorText(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : "Something went wrong";
+}

@@ -1,0 +1,55 @@
+"use client";
+
+import { useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { apiFetch } from "@/lib/api-client/client";
+
+/** 'Confirm Deletion' of a project; the dialog closes afterwards whether or not it succeeded (spec §4). */
+export function DeletePostDialog({
+  postId,
+  open,
+  onOpenChange,
+  onDeleted,
+}: {
+  postId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onDeleted: () => void;
+}) {
+  const [isDeleting, setDeleting] = useState(false);
+
+  async function confirm() {
+    setDeleting(true);
+    try {
+      await apiFetch(`/api/v1/post/delete/${postId}`, { method: "DELETE" });
+      toast.success("Project deleted");
+      onDeleted();
+    } catch {
+      toast.error("Failed to delete the project. Please try again.");
+    } finally {
+      setDeleting(false);
+      onOpenChange(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (isDeleting ? undefined : onOpenChange(next))}>
+      <DialogContent
+        title="Confirm Deletion"
+        description="Are you sure you want to delete this project? This action cannot be undone."
+        size="sm"
+      >
+        <DialogFooter>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isDeleting}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={confirm} disabled={isDeleting}>
+            {isDeleting ? "Deleting..." : "Delete"}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

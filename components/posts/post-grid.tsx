@@ -1,0 +1,109 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Spinner } from "@/components/ui/spinner";
+import { apiFetch } from "@/lib/api-client/client";
+import { PAGE_SIZE, type PostList, type PostSummary } from "@/lib/validation/posts";
+import { PostCard, PostCardSkeleton } from "./post-card";
+
+type Query = Record<string, string | undefined>;
+
+/**
+ * An infinitely scrolling grid of cards over GET /api/v1/post (or another paged posts call).
+ * The first page comes from the server render; another page is asked for only when the last one
+ * had exactly PAGE_SIZE posts (spec §9). Give it a `key` derived from the query so a new query
+ * starts over with fresh state.
+ */
+export function PostGrid({
+  initialPosts,
+  query,
+  endpoint = "/api/v1/post",
+  emptyTitle = "No projects found",
+  emptyText = "Try other filters or clear them to see every project.",
+}: {
+  initialPosts: PostSummary[] | null;
+  query: Query;
+  endpoint?: string;
+  emptyTitle?: string;
+  emptyText?: string;
+}) {
+  const [posts, setPosts] = useState<PostSummary[]>(initialPosts ?? []);
+  const [page, setPage] = useState(initialPosts ? 1 : 0);
+  const [hasMore, setHasMore] = useState(initialPosts ? initialPosts.length === PAGE_SIZE : true);
+  const [isLoading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const inFlight = useRef(false);
+  const queryKey = JSON.stringify(query);
+
+  const loadMore = useCallback(async () => {
+    if (inFlight.current || !hasMore) return;
+    inFlight.current = true;
+    setLoading(true);
+    try {
+      const next = page + 1;
+      const data = await apiFetch<PostList>(endpoint, {
+        query: { ...JSON.parse(queryKey), page: next, limit: PAGE_SIZE },
+      });
+      setPosts((current) => {
+        const seen = new Set(current.map((post) => post._id));
+        return [...current, ...data.posts.filter((post) => !seen.has(post._id))];
+      });
+      setPage(next);
+      setHasMore(data.posts.length === PAGE_SIZE);
+      setError(null);
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : "Something went wrong");
+      setHasMore(false);
+    } finally {
+      inFlight.current = false;
+      setLoading(false);
+    }
+  }, [endpoint, hasMore, page, queryKey]);
+
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasMore) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void loadMore();
+      },
+      { rootMargin: "600px 0px" },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasMore, loadMore]);
+
+  const removePost = (postId: string) => setPosts((current) => current.filter((post) => post._id !== postId));
+
+  if (!isLoading && !hasMore && posts.length === 0 && !error) {
+    return <EmptyState className="mt-8" title={emptyTitle} text={emptyText} />;
+  }
+
+  return (
+    <div>
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-busy={isLoading}>
+        {posts.map((post) => (
+          <li key={post._id} className="flex">
+            <PostCard post={post} onDeleted={removePost} />
+          </li>
+        ))}
+        {isLoading && posts.length === 0
+          ? Array.from({ length: 4 }, (_, index) => (
+              <li key={`skeleton-${index}`} className="flex">
+                <PostCardSkeleton />
+              </li>
+            ))
+          : null}
+      </ul>
+      {error ? <p className="mt-6 text-center text-sm text-red-700">{error}</p> : null}
+      {isLoading && posts.length > 0 ? (
+        <div className="mt-6 flex justify-center">
+          <Spinner label="Loading more projects" />
+        </div>
+      ) : null}
+      {hasMore ? <div ref={sentinel} className="h-px" data-testid="grid-sentinel" /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+"use client";
+
+import { useState } from "react";
+import { openAuthDialog } from "@/components/auth/auth-dialog-store";
+import { useSession } from "@/components/auth/session-provider";
+import { apiFetch } from "@/lib/api-client/client";
+
+interface LikeState {
+  liked: boolean;
+  likes: number;
+}
+
+/**
+ * Like and bookmark toggles of one card. Both are optimistic and roll back when the call fails.
+ * A visitor's click opens the login dialog and the create call still goes out (spec §4), to be
+ * answered 401, after which the state rolls back.
+ */
+export function usePostInteractions(post: {
+  _id: string;
+  likes: number;
+  hasLikedByUser?: boolean;
+  hasBookmarkedByUser?: boolean;
+}) {
+  const { user } = useSession();
+  const [like, setLike] = useState<LikeState>({ liked: post.hasLikedByUser ?? false, likes: post.likes });
+  const [bookmarked, setBookmarked] = useState(post.hasBookmarkedByUser ?? false);
+  const [isLikePending, setLikePending] = useState(false);
+  const [isBookmarkPending, setBookmarkPending] = useState(false);
+
+  async function toggleLike() {
+    if (isLikePending) return;
+    const previous = like;
+    const willLike = !previous.liked;
+    if (!user) openAuthDialog("login");
+    setLike({ liked: willLike, likes: Math.max(0, previous.likes + (willLike ? 1 : -1)) });
+    setLikePending(true);
+    try {
+      const { like: state } = willLike
+        ? await apiFetch<{ like: { likes: number; hasLikedByUser: boolean } }>("/api/v1/like/create", {
+            method: "POST",
+            body: { postId: post._id },
+          })
+        : await apiFetch<{ like: { likes: number; hasLikedByUser: boolean } }>("/api/v1/like/delete", {
+            method: "DELETE",
+            query: { postId: post._id },
+          });
+      setLike({ liked: state.hasLikedByUser, likes: state.likes });
+    } catch {
+      setLike(previous);
+    } finally {
+      setLikePending(false);
+    }
+  }
+
+  async function toggleBookmark() {
+    if (isBookmarkPending) return;
+    const previous = bookmarked;
+    if (!user) openAuthDialog("login");
+    setBookmarked(!previous);
+    setBookmarkPending(true);
+    try {
+      const { bookmark } = previous
+        ? await apiFetch<{ bookmark: { hasBookmarkedByUser: boolean } }>("/api/v1/bookmark/delete", {
+            method: "DELETE",
+            query: { postId: post._id },
+          })
+        : await apiFetch<{ bookmark: { hasBookmarkedByUser: boolean } }>("/api/v1/bookmark/create", {
+            method: "POST",
+            body: { postId: post._id },
+          });
+      setBookmarked(bookmark.hasBookmarkedByUser);
+    } catch {
+      setBookmarked(previous);
+    } finally {
+      setBookmarkPending(false);
+    }
+  }
+
+  return {
+    like,
+    bookmarked,
+    toggleLike,
+    toggleBookmark,
+    isLikePending,
+    isBookmarkPending,
+    viewerId: user?._id ?? null,
+  };
+}

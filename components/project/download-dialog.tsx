@@ -1,0 +1,146 @@
+"use client";
+
+import { useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogTrigger } from "@/components/ui/dialog";
+import { DownloadIcon } from "@/components/ui/icons";
+import { Spinner } from "@/components/ui/spinner";
+import { getPreSignedUrl, saveFromUrl } from "@/lib/api-client/project";
+import type { PostAttachment, PostDetail } from "@/lib/validation/posts";
+import { downloadableFiles } from "./slides";
+
+async function downloadAttachment(attachmentId: string, fileName: string): Promise<void> {
+  let signedURL: string;
+  try {
+    ({ signedURL } = await getPreSignedUrl(attachmentId));
+  } catch (cause) {
+    throw new Error("Failed to fetch pre-signed URL", { cause });
+  }
+  await saveFromUrl(signedURL, fileName);
+}
+
+function formatSize(bytes: number | null): string {
+  if (bytes === null) return "";
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** The Download button (with the download average badge) and its dialog of files. */
+export function DownloadDialog({ post, onRefetch }: { post: PostDetail; onRefetch: () => void }) {
+  const files = downloadableFiles(post.attachments);
+  const zip = post.attachments.find((attachment) => attachment._id === post.zipId);
+  const [busy, setBusy] = useState<Set<string>>(new Set());
+  const [isAllBusy, setAllBusy] = useState(false);
+
+  const mark = (id: string, isBusy: boolean) =>
+    setBusy((current) => {
+      const next = new Set(current);
+      if (isBusy) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  async function onDownload(file: PostAttachment) {
+    mark(file._id, true);
+    try {
+      await downloadAttachment(file._id, file.fileName);
+    } catch (error) {
+      console.error(error);
+      toast.error("Failed to download file, please try again later.");
+    } finally {
+      mark(file._id, false);
+    }
+  }
+
+  async function onDownloadAll() {
+    if (!post.zipId) {
+      toast.error("Download all is currently unavailable", { description: "Please try again later." });
+      onRefetch();
+      return;
+    }
+    setAllBusy(true);
+    try {
+      await downloadAttachment(post.zipId, zip?.fileName ?? `${post.title}.zip`);
+    } catch (error) {
+      console.error(error);
+      toast.error("Failed to download files, please try again later.");
+    } finally {
+      setAllBusy(false);
+    }
+  }
+
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={`Download (average ${post.downloadAverage} downloads per file)`}
+        >
+          <DownloadIcon />
+          Download
+          <span className="rounded-full bg-brand-50 px-1.5 text-xs font-semibold text-brand-800 tabular-nums">
+            {post.downloadAverage}
+          </span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title="Download"
+        description="Download the project's files one by one or all at once."
+        size="lg"
+      >
+        <div className="h-[400px] overflow-y-auto rounded-xl border border-line">
+          <table className="w-full text-left text-sm">
+            <thead className="sticky top-0 bg-surface-muted text-xs text-ink-muted uppercase">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  File
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Size
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  <span className="sr-only">Action</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {files.map((file) => (
+                <tr key={file._id}>
+                  <td className="max-w-0 truncate px-3 py-2 font-medium text-ink" title={file.fileName}>
+                    {file.fileName}
+                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap text-ink-muted tabular-nums">
+                    {formatSize(file.fileSize)}
+                  </td>
+                  <td className="px-3 py-2 text-right">
+                    <Button
+                      variant="ghost"
+                      size="icon-sm"
+                      aria-label={`Download ${file.fileName}`}
+                      disabled={busy.has(file._id)}
+                      onClick={() => void onDownload(file)}
+                    >
+                      {busy.has(file._id) ? (
+                        <Spinner size="sm" label={`Downloading ${file.fileName}`} />
+                      ) : (
+                        <DownloadIcon />
+                      )}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <div className="mt-4 flex justify-end">
+          <Button onClick={() => void onDownloadAll()} isLoading={isAllBusy}>
+            <DownloadIcon />
+            Download All
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

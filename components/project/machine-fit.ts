@@ -1,0 +1,36 @@
+import type { PostAttachment, PostMachine } from "@/lib/validation/posts";
+
+type Analysis = NonNullable<PostAttachment["gcodeAnalysis"]>;
+
+const MM_PER_INCH = 25.4;
+
+/** The cut's extent in millimetres (x, y, depth) from the G-code engine's analysis. */
+export function cutSizeMm(analysis: Analysis): { x: number; y: number; z: number } {
+  const scale = analysis.units === "inch" ? MM_PER_INCH : 1;
+  const span = (axis: number) =>
+    Math.max(0, (analysis.cutBounds.max[axis] ?? 0) - (analysis.cutBounds.min[axis] ?? 0)) * scale;
+  return { x: span(0), y: span(1), z: span(2) };
+}
+
+/** Whether the cut fits the machine's work area, either way round on the bed. */
+export function fitsMachine(analysis: Analysis, machine: PostMachine): boolean {
+  const size = cutSizeMm(analysis);
+  const { xMm, yMm, zMm } = machine.workArea;
+  const flat = (size.x <= xMm && size.y <= yMm) || (size.x <= yMm && size.y <= xMm);
+  return flat && (zMm === null || size.z <= zMm);
+}
+
+export function formatDuration(seconds: number): string {
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 1) return `${Math.max(1, Math.round(seconds))} s`;
+  const hours = Math.floor(minutes / 60);
+  return hours > 0 ? `${hours} h ${minutes % 60} min` : `${minutes} min`;
+}
+
+export function formatSize(analysis: Analysis): string {
+  const size = cutSizeMm(analysis);
+  const unit = analysis.units === "inch" ? "in" : "mm";
+  const scale = analysis.units === "inch" ? 1 / MM_PER_INCH : 1;
+  const digits = analysis.units === "inch" ? 2 : 1;
+  return `${(size.x * scale).toFixed(digits)} × ${(size.y * scale).toFixed(digits)} × ${(size.z * scale).toFixed(digits)} ${unit}`;
+}

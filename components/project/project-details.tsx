@@ -1,0 +1,293 @@
+"use client";
+
+import Image from "next/image";
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { CheckIcon, CloseIcon, ExternalLinkIcon } from "@/components/ui/icons";
+import { findLicence } from "@/lib/catalogue/enums";
+import type { PostDetail } from "@/lib/validation/posts";
+import { fitsMachine, formatDuration, formatSize } from "./machine-fit";
+import type { Slide } from "./slides";
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="space-y-3 border-t border-line pt-5">
+      <h3 className="text-base font-semibold text-ink">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function Facts({ items }: { items: [string, string | number | null | undefined][] }) {
+  const shown = items.filter(([, value]) => value !== null && value !== undefined && value !== "");
+  if (shown.length === 0) return <p className="text-sm text-ink-subtle">Not provided</p>;
+  return (
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+      {shown.map(([label, value]) => (
+        <div key={label}>
+          <dt className="text-ink-subtle">{label}</dt>
+          <dd className="font-medium text-ink">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function ToolsTable({
+  post,
+  slides,
+  activeIndex,
+  onJump,
+}: {
+  post: PostDetail;
+  slides: Slide[];
+  activeIndex: number;
+  onJump: (index: number) => void;
+}) {
+  const [isFiltered, setFiltered] = useState(false);
+  const active = slides[activeIndex];
+  const activeModelId = active?.kind === "model" ? active.attachment._id : null;
+  const modelName = (modelId: string) =>
+    post.attachments.find((attachment) => attachment._id === modelId)?.fileName ?? "—";
+  const rows =
+    isFiltered && activeModelId
+      ? post.toolData.filter((tool) => tool.modelId === activeModelId)
+      : post.toolData;
+  if (post.toolData.length === 0) return null;
+  return (
+    <div className="space-y-2">
+      <label className="inline-flex items-center gap-2 text-sm text-ink-muted has-disabled:opacity-50">
+        <input
+          type="checkbox"
+          className="size-4 accent-brand-600"
+          checked={isFiltered && activeModelId !== null}
+          disabled={activeModelId === null}
+          onChange={(event) => setFiltered(event.target.checked)}
+        />
+        Only tools of the model shown
+      </label>
+      <div className="overflow-x-auto rounded-xl border border-line">
+        <table className="w-full min-w-[28rem] text-left text-sm">
+          <caption className="sr-only">Tools used</caption>
+          <thead className="bg-surface-muted text-xs text-ink-muted uppercase">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Model
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Tool
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Type
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Size
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                <span className="sr-only">Action</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {rows.map((tool) => {
+              const slideIndex = slides.findIndex((slide) => slide.attachment._id === tool.modelId);
+              return (
+                <tr key={tool._id}>
+                  <td className="max-w-40 truncate px-3 py-2">{modelName(tool.modelId)}</td>
+                  <td className="px-3 py-2">{tool.laserOrEndmill}</td>
+                  <td className="px-3 py-2">{tool.toolType ?? "—"}</td>
+                  <td className="px-3 py-2 tabular-nums">
+                    {tool.toolUsed !== null ? `${tool.toolUsed} ${tool.toolUnit ?? ""}` : "—"}
+                  </td>
+                  <td className="px-3 py-2 text-right">
+                    {slideIndex >= 0 ? (
+                      <button
+                        type="button"
+                        onClick={() => onJump(slideIndex)}
+                        className="font-medium whitespace-nowrap text-brand-700 hover:underline"
+                      >
+                        View model
+                      </button>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function GcodeAnalysis({ post }: { post: PostDetail }) {
+  const models = post.attachments.filter((attachment) => attachment.gcodeAnalysis);
+  if (models.length === 0) return null;
+  return (
+    <Section title="G-code Analysis">
+      <ul className="space-y-4">
+        {models.map((model) => {
+          const analysis = model.gcodeAnalysis;
+          if (!analysis) return null;
+          return (
+            <li key={model._id} className="space-y-2 rounded-xl border border-line p-3">
+              <p className="truncate text-sm font-semibold text-ink">{model.fileName}</p>
+              <Facts
+                items={[
+                  ["Dimensions (X × Y × Z)", formatSize(analysis)],
+                  ["Estimated cut time", formatDuration(analysis.estimatedSeconds)],
+                  [
+                    "Tools",
+                    analysis.tools.length ? analysis.tools.map((tool) => `T${tool}`).join(", ") : "—",
+                  ],
+                  ["Type", analysis.isLaser ? "Laser" : "Endmill"],
+                ]}
+              />
+              {post.supportedMachines.length ? (
+                <ul className="flex flex-wrap gap-2 text-xs">
+                  {post.supportedMachines.map((machine) => {
+                    const fits = fitsMachine(analysis, machine);
+                    return (
+                      <li key={machine._id}>
+                        <Badge size="sm" tone={fits ? "green" : "red"}>
+                          {fits ? <CheckIcon className="size-3" /> : <CloseIcon className="size-3" />}
+                          {machine.modelName} {machine.name}: {fits ? "fits" : "too large"}
+                        </Badge>
+                      </li>
+                    );
+                  })}
+                </ul>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </Section>
+  );
+}
+
+/** The right column below the sticky header: description, tools and every details section. */
+export function ProjectDetails({
+  post,
+  slides,
+  activeIndex,
+  onJump,
+}: {
+  post: PostDetail;
+  slides: Slide[];
+  activeIndex: number;
+  onJump: (index: number) => void;
+}) {
+  const licence = post.licenceType ? findLicence(post.licenceType) : undefined;
+  const isRotary = post.jobType === "Rotary";
+  const size = post.jobSize;
+  return (
+    <div className="space-y-5">
+      <p className="text-sm leading-relaxed whitespace-pre-line text-ink-muted">{post.description}</p>
+      <ToolsTable post={post} slides={slides} activeIndex={activeIndex} onJump={onJump} />
+      <Section title="Tool and Job Details">
+        <Facts
+          items={[
+            ["Category", post.category?.name],
+            ["Software used", post.softwareUsed],
+            ["Material used", post.materialUsed],
+            ["Job type", post.jobType],
+            ["Units", post.units],
+            [
+              "Job size",
+              isRotary
+                ? size.diameter !== null && size.length !== null
+                  ? `Ø ${size.diameter} × ${size.length}`
+                  : null
+                : size.height !== null && size.width !== null && size.thickness !== null
+                  ? `${size.width} × ${size.height} × ${size.thickness}`
+                  : null,
+            ],
+            ["Tool family", post.laserOrEndmill],
+          ]}
+        />
+      </Section>
+      <Section title="Job Settings">
+        <Facts
+          items={[
+            ["Z zero position", post.zZeroPosition],
+            ["XY datum position", post.xyDatumPosition],
+            ["Tool setter", post.toolSetter],
+            ["Probe for Z height", post.probeForZHeightCommand],
+            ["Spindle speed", post.spindleSpeed !== null ? `${post.spindleSpeed} RPM` : null],
+          ]}
+        />
+      </Section>
+      <Section title="CNC Machine Details">
+        <Facts
+          items={[
+            ["Built with", post.builtWith],
+            ["Model", post.onefinityModel],
+            ["Controller", post.onefinityController],
+            ["Size", post.onefinitySize],
+          ]}
+        />
+      </Section>
+      <Section title="Machine Created On">
+        {post.originalMachine ? (
+          <p className="text-sm font-medium text-ink">
+            {post.originalMachine.brandName} {post.originalMachine.modelName} {post.originalMachine.name}
+          </p>
+        ) : (
+          <p className="text-sm text-ink-subtle">Not provided</p>
+        )}
+      </Section>
+      <Section title={`Supported Machines (${post.supportedMachines.length})`}>
+        {post.supportedMachines.length ? (
+          <ul className="flex flex-wrap gap-2">
+            {post.supportedMachines.map((machine) => (
+              <li key={machine._id}>
+                <Badge tone="blue">
+                  {machine.modelName} {machine.name}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-ink-subtle">None listed</p>
+        )}
+      </Section>
+      <GcodeAnalysis post={post} />
+      <Section title="License Details">
+        {licence ? (
+          <div className="flex gap-3">
+            <Image src={licence.logo} alt="" width={88} height={31} className="h-8 w-auto shrink-0" />
+            <div className="space-y-1 text-sm">
+              <p className="font-semibold text-ink">{licence.label}</p>
+              <p className="text-ink-muted">{licence.description}</p>
+              <a
+                href={licence.link}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
+              >
+                Read the licence
+                <ExternalLinkIcon className="size-4" />
+              </a>
+            </div>
+          </div>
+        ) : (
+          <p className="text-sm text-ink-subtle">Not provided</p>
+        )}
+      </Section>
+      <Section title="# Hashtags">
+        {post.tags.length ? (
+          <ul className="flex flex-wrap gap-2">
+            {post.tags.map((tag) => (
+              <li key={tag._id}>
+                <Badge tone="brand">#{tag.name}</Badge>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-ink-subtle">No hashtags</p>
+        )}
+      </Section>
+    </div>
+  );
+}

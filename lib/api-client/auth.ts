@@ -1,0 +1,148 @@
+/**
+ * Typed browser calls for /api/v1/auth/* (the contract in docs/sessions.md). Every call goes
+ * through apiFetch: cookies included, a 403 answered by one refresh and one retry.
+ */
+import type { SessionUser } from "@/lib/validation/session";
+import type { PublicUser } from "@/lib/validation/users";
+import { apiFetch } from "./client";
+
+type UserAnswer = { user: SessionUser };
+
+export function login(body: { email: string; password: string }): Promise<UserAnswer> {
+  return apiFetch<UserAnswer>("/api/v1/auth/login", { method: "POST", body });
+}
+
+export function getMe(): Promise<UserAnswer> {
+  return apiFetch<UserAnswer>("/api/v1/auth/me");
+}
+
+export function logout(): Promise<Record<string, never>> {
+  return apiFetch("/api/v1/auth/logout");
+}
+
+export function getUsernameAvailability(
+  username: string,
+  signal?: AbortSignal,
+): Promise<{ available: boolean }> {
+  return apiFetch("/api/v1/auth/usernameAvailability", { query: { username }, signal });
+}
+
+export interface MachineSelection {
+  cncBrand: readonly string[];
+  cncModel: readonly string[];
+  cncVariant: readonly string[];
+}
+
+export interface ProfileDetails {
+  username: string;
+  firstname: string;
+  lastname: string;
+  /** A new file, an http(s) URL, or nothing. */
+  profilePicture?: File | string | null;
+}
+
+export const LOCATED_AT = "Yet to be collected";
+
+function profileForm(details: ProfileDetails, machines: MachineSelection): FormData {
+  const form = new FormData();
+  form.append("username", details.username);
+  form.append("firstname", details.firstname);
+  form.append("lastname", details.lastname);
+  if (details.profilePicture instanceof File) form.append("profilePicture", details.profilePicture);
+  else if (details.profilePicture?.trim()) form.append("profilePicture", details.profilePicture.trim());
+  for (const id of machines.cncBrand) form.append("cncBrand", id);
+  for (const id of machines.cncModel) form.append("cncModel", id);
+  for (const id of machines.cncVariant) form.append("cncVariant", id);
+  form.append("locatedAt", LOCATED_AT);
+  return form;
+}
+
+export function register(
+  details: ProfileDetails & { email: string; password: string; confirmPassword: string },
+  machines: MachineSelection,
+): Promise<UserAnswer> {
+  const form = profileForm(details, machines);
+  form.append("email", details.email);
+  form.append("password", details.password);
+  form.append("confirmPassword", details.confirmPassword);
+  return apiFetch<UserAnswer>("/api/v1/auth/register", { method: "POST", body: form });
+}
+
+/** Profile completion of an external-provider (Google) account: no e-mail, no password. */
+export function completeUserSignup(details: ProfileDetails, machines: MachineSelection): Promise<UserAnswer> {
+  return apiFetch<UserAnswer>("/api/v1/auth/completeUserSignup", {
+    method: "POST",
+    body: profileForm(details, machines),
+  });
+}
+
+export interface UpdateUserInput {
+  firstname: string;
+  lastname: string;
+  website: string;
+  privacy: SessionUser["privacy"];
+  /** Only when the user picked a new file or typed a new URL. */
+  profilePicture?: File | string;
+}
+
+export function updateUser(input: UpdateUserInput): Promise<UserAnswer> {
+  const form = new FormData();
+  form.append("firstname", input.firstname);
+  form.append("lastname", input.lastname);
+  form.append("website", input.website);
+  for (const [key, value] of Object.entries(input.privacy)) form.append(`privacy.${key}`, String(value));
+  if (input.profilePicture !== undefined) form.append("profilePicture", input.profilePicture);
+  return apiFetch<UserAnswer>("/api/v1/auth/updateUser", { method: "POST", body: form });
+}
+
+export function updatePassword(body: {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}): Promise<Record<string, never>> {
+  return apiFetch("/api/v1/auth/updatePassword", { method: "PATCH", body });
+}
+
+export function updateUserPassword(body: {
+  currentPassword?: string;
+  newPassword: string;
+  confirmPassword: string;
+}): Promise<Record<string, never>> {
+  return apiFetch("/api/v1/auth/updateUserPassword", { method: "PATCH", body });
+}
+
+export function generateGoogleSignInLink(): Promise<{ url: string }> {
+  return apiFetch("/api/v1/auth/generateGoogleSignInLink");
+}
+
+export function getVerificationOtp(): Promise<{ resendCount: number; nextResendInSeconds: number }> {
+  return apiFetch("/api/v1/auth/getVerificationOtp");
+}
+
+export function validateOtp(otp: string): Promise<UserAnswer> {
+  return apiFetch<UserAnswer>("/api/v1/auth/validateOtp", { method: "POST", body: { otp } });
+}
+
+export function sendPasswordResetEmail(email: string): Promise<Record<string, never>> {
+  return apiFetch("/api/v1/auth/sendPasswordResetEmail", { method: "POST", body: { email } });
+}
+
+export function resetPassword(body: {
+  token: string;
+  password: string;
+  confirmPassword: string;
+}): Promise<Record<string, never>> {
+  return apiFetch("/api/v1/auth/resetPassword", { method: "POST", body });
+}
+
+export function getByUsername(username: string): Promise<{ user: PublicUser }> {
+  return apiFetch(`/api/v1/auth/getByUsername/${encodeURIComponent(username)}`);
+}
+
+export function addMachines(cncVariantIdList: readonly string[]): Promise<UserAnswer> {
+  return apiFetch<UserAnswer>("/api/v1/auth/addMachines", { method: "POST", body: { cncVariantIdList } });
+}
+
+export function removeMachine(cncVariantId: string): Promise<UserAnswer> {
+  return apiFetch<UserAnswer>("/api/v1/auth/removeMachine", { method: "POST", body: { cncVariantId } });
+}

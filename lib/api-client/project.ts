@@ -1,0 +1,112 @@
+/** Typed browser calls of the project page: the post, downloads, comments and makes. */
+import type { Comment } from "@/lib/validation/comments";
+import type { Make, MakeRatings } from "@/lib/validation/makes";
+import type { PostDetail } from "@/lib/validation/posts";
+import { ApiError, apiFetch } from "./client";
+
+export function getPost(postId: string): Promise<{ post: PostDetail }> {
+  return apiFetch(`/api/v1/post/${encodeURIComponent(postId)}`);
+}
+
+export function getPreSignedUrl(attachmentId: string): Promise<{ signedURL: string }> {
+  return apiFetch("/api/v1/attachment/getPreSignedUrl", { query: { attachmentId } });
+}
+
+export function getComments(postId: string): Promise<{ comments: Comment[] }> {
+  return apiFetch(`/api/v1/comment/getCommentsByPostId/${encodeURIComponent(postId)}`);
+}
+
+export function createComment(postId: string, comment: string): Promise<{ comment: Comment }> {
+  return apiFetch("/api/v1/comment/create", { method: "POST", body: { postId, comment } });
+}
+
+export function deleteComment(postId: string, commentId: string): Promise<{ _id: string }> {
+  return apiFetch("/api/v1/comment/delete", { method: "DELETE", query: { postId, commentId } });
+}
+
+export function getMakes(postId: string): Promise<{ makes: Make[] }> {
+  return apiFetch(`/api/v1/projectMake/post/${encodeURIComponent(postId)}`);
+}
+
+export function createMake(body: {
+  postId: string;
+  printedOn: string;
+  isPrinted: boolean;
+  ratings?: MakeRatings;
+  caption?: string;
+}): Promise<{ make: Make }> {
+  return apiFetch("/api/v1/projectMake/create", { method: "POST", body });
+}
+
+export function deleteMake(makeId: string): Promise<{ _id: string }> {
+  return apiFetch(`/api/v1/projectMake/${encodeURIComponent(makeId)}`, { method: "DELETE" });
+}
+
+export interface UploadSlot {
+  fileHash: string;
+  signedUrl: string;
+  attachmentId: string;
+}
+
+export function getPreSignedUploadUrls(
+  attachments: {
+    parentId: string;
+    parentType: "projectMake";
+    category: "projectMakeImages";
+    fileName: string;
+    fileHash: string;
+    fileSize: number;
+    resourceType: "image";
+  }[],
+): Promise<{ attachments: UploadSlot[] }> {
+  return apiFetch("/api/v1/attachment/getPreSignedUploadUrl", { method: "POST", body: { attachments } });
+}
+
+export function confirmUploads(
+  attachmentIds: string[],
+): Promise<{ attachments: { _id: string; fileName: string; url: string }[] }> {
+  return apiFetch("/api/v1/attachment/confirmUploads", { method: "POST", body: { attachmentIds } });
+}
+
+/** SHA-256 of a file's bytes as lowercase hex (the upload request's fileHash). */
+export async function hashFile(file: Blob): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", await file.arrayBuffer());
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** PUTs a file to its signed URL; XMLHttpRequest because fetch reports no upload progress. */
+export function putFile(
+  url: string,
+  file: Blob,
+  contentType: string,
+  onProgress: (loaded: number) => void,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("PUT", url);
+    request.setRequestHeader("Content-Type", contentType);
+    request.upload.onprogress = (event) => onProgress(event.loaded);
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) {
+        onProgress(file.size);
+        resolve();
+      } else reject(new ApiError(request.status, `Upload failed: ${request.status} ${request.statusText}`));
+    };
+    request.onerror = () => reject(new ApiError(0, "Upload failed"));
+    request.send(file);
+  });
+}
+
+/** Fetches a signed URL's bytes and hands them to the browser as a download under the file's name. */
+export async function saveFromUrl(url: string, fileName: string): Promise<void> {
+  const response = await fetch(url, { credentials: "include" });
+  if (!response.ok) throw new Error(`Failed to fetch file: ${response.status} ${response.statusText}`);
+  const objectUrl = URL.createObjectURL(await response.blob());
+  const link = document.createElement("a");
+  link.href = objectUrl;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(objectUrl), 1000);
+}

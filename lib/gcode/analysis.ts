@@ -1,0 +1,82 @@
+import type { GcodeAnalysis } from "@/lib/db/schema/attachments";
+import { type GcodeParseOptions, GcodeParser, type GcodeStats } from "./parser";
+
+/*
+ * The statistics kept with a G-code attachment (attachments.gcode_analysis), so pages and cards
+ * show dimensions and cut time without parsing again. Pure: no DOM, Node or database.
+ */
+
+/** File names the site treats as G-code models (the upload rules accept .gcode, .nc and .ngc). */
+const GCODE_EXTENSIONS = [".gcode", ".nc", ".ngc", ".tap", ".gc", ".cnc"];
+
+export function isGcodeFileName(fileName: string): boolean {
+  const lower = fileName.toLowerCase();
+  return GCODE_EXTENSIONS.some((extension) => lower.endsWith(extension));
+}
+
+const round = (value: number, digits = 4): number => {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+};
+const roundBox = (box: { min: [number, number, number]; max: [number, number, number] }) => ({
+  min: box.min.map((v) => round(v)) as [number, number, number],
+  max: box.max.map((v) => round(v)) as [number, number, number],
+});
+
+/**
+ * The analysis to store for a parsed file, or null when the program has no moves (nothing to
+ * measure). Lengths are in `units` (inch when any G20 appears, else mm), rounded to 4 decimals.
+ */
+export function toGcodeAnalysis(stats: GcodeStats): GcodeAnalysis | null {
+  if (!stats.bounds) return null;
+  return {
+    units: stats.units,
+    lineCount: stats.lineCount,
+    segmentCount: stats.segmentCount,
+    bounds: roundBox(stats.bounds),
+    cutBounds: roundBox(stats.cutBounds ?? stats.bounds),
+    cutDistance: round(stats.cutDistance, 3),
+    rapidDistance: round(stats.rapidDistance, 3),
+    estimatedSeconds: Math.round(stats.estimatedSeconds),
+    tools: stats.tools,
+    spindleSpeeds: stats.spindleSpeeds,
+    isLaser: stats.isLaser,
+    unknownWords: stats.unknownWords,
+    minCutZ: stats.minCutZ === null ? null : round(stats.minCutZ),
+    maxPower: stats.maxPower,
+    moves: { rapid: stats.rapidMoves, linear: stats.linearMoves, arc: stats.arcMoves },
+  };
+}
+
+/**
+ * Streams bytes through the parser without keeping the geometry: memory stays constant (the
+ * parser holds at most one line between chunks), whatever the file size.
+ */
+export async function analyseGcodeStream(
+  stream: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>,
+  options: Omit<GcodeParseOptions, "collectGeometry"> = {},
+): Promise<GcodeAnalysis | null> {
+  const parser = new GcodeParser({ ...options, collectGeometry: false });
+  if ("getReader" in stream) {
+    const reader = stream.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        parser.push(value);
+      }
+    } finally {
+      reader.releaseLock();
+    }
+  } else {
+    for await (const chunk of stream) parser.push(chunk);
+  }
+  return toGcodeAnalysis(parser.finish().stats);
+}
+
+/** The same for a file already in memory (the seed's generated programs). */
+export function analyseGcodeBytes(bytes: Uint8Array): GcodeAnalysis | null {
+  const parser = new GcodeParser({ collectGeometry: false });
+  parser.push(bytes);
+  return toGcodeAnalysis(parser.finish().stats);
+}

@@ -1,0 +1,980 @@
+import { ExpressionReader, type ParameterStore } from "./expression";
+import { SEGMENT_KIND } from "./toolpath";
+
+/*
+ * A streaming G-code interpreter: bytes in (chunk by chunk), a toolpath out as typed arrays plus
+ * statistics. No DOM and no Node API, so the same code runs in the viewer's Web Worker, on the
+ * server (upload analysis) and in the seed.
+ *
+ * Speed comes from reading bytes directly (no strings, no regular expressions, no object per word
+ * or per line) and from storing the path as one vertex strip: the machine never jumps, so segment
+ * i runs from vertex i to vertex i+1 and each segment costs 12 bytes of coordinates, not 24.
+ * Coordinates are kept in machine millimetres while parsing and converted to the file's display
+ * units once at the end ("any G20 means inches", the spec's rule).
+ */
+
+export const MM_PER_INCH = 25.4;
+
+export interface GcodeParseOptions {
+  /** Build the vertex strip (default true). Statistics alone need constant memory. */
+  collectGeometry?: boolean;
+  /** Largest distance between an arc and its chords, in mm (default 0.02). */
+  arcTolerance?: number;
+  /** Rapid speed assumed for the time estimate, mm/min (default 5000). */
+  rapidFeedMmPerMin?: number;
+  /** Feed assumed for cuts before any F word, mm/min (default 1000). */
+  defaultFeedMmPerMin?: number;
+  /** File size if known, to size the buffers once instead of growing them. */
+  expectedBytes?: number;
+}
+
+export type Box3 = { min: [number, number, number]; max: [number, number, number] };
+
+/** The parsed path as a vertex strip: segment i runs from vertex i to vertex i + 1. */
+export interface ParsedToolpath {
+  /** (segmentCount + 1) * 3 coordinates in `units`; vertex 0 is the start position. */
+  vertices: Float32Array;
+  /** SEGMENT_KIND per segment. */
+  kinds: Uint8Array;
+  /** Tool number per segment (0 before any T word). */
+  tools: Uint16Array;
+  /** Laser power (S) per segment for laser jobs, 0 for rapids, unpowered moves and endmill jobs. */
+  power: Float32Array;
+  /** 0-based source line of each segment (non-decreasing). */
+  lines: Uint32Array;
+  segmentCount: number;
+  units: "mm" | "inch";
+}
+
+export interface GcodeStats {
+  /** Display units: inch when any G20 appears, else mm. Every length below is in these units. */
+  units: "mm" | "inch";
+  lineCount: number;
+  segmentCount: number;
+  rapidMoves: number;
+  linearMoves: number;
+  arcMoves: number;
+  /** Extent of every move, rapids included; null when nothing moves. */
+  bounds: Box3 | null;
+  /** Extent of the cutting moves (powered moves for a laser job). */
+  cutBounds: Box3 | null;
+  cutDistance: number;
+  rapidDistance: number;
+  /** Sum of cut length / feed, rapid length / rapid speed and dwells (see ESTIMATE_NOTE). */
+  estimatedSeconds: number;
+  tools: number[];
+  /** Distinct S values while the spindle ran (first 64); empty for laser jobs. */
+  spindleSpeeds: number[];
+  /** Highest S while cutting (laser power scale, e.g. 255 or 1000). */
+  maxPower: number;
+  /** Deepest cut (lowest Z of the cut bounds). */
+  minCutZ: number | null;
+  isLaser: boolean;
+  /** Words the interpreter does not act on (unknown G/M codes, `$` commands, bad expressions). */
+  unknownWords: number;
+  /** Count per unknown word, e.g. { "G64": 1, "$H": 1 } (at most 50 kinds). */
+  unknownWordCounts: Record<string, number>;
+}
+
+export interface GcodeParseResult {
+  stats: GcodeStats;
+  toolpath: ParsedToolpath | null;
+}
+
+export const ESTIMATE_NOTE =
+  "Estimated as cut length divided by the programmed feed (F), plus rapid length at an assumed " +
+  "5000 mm/min and dwells; acceleration, tool changes and pauses are not counted, so real jobs " +
+  "usually take longer.";
+
+// Letter indices (A = 0 ... Z = 25).
+const A_ = 0, F_ = 5, I_ = 8, J_ = 9, K_ = 10, L_ = 11, P_ = 15, R_ = 17, S_ = 18, T_ = 19;
+const X_ = 23, Y_ = 24, Z_ = 25;
+const BIT = (letter: number): number => 1 << letter;
+const AXES_MASK = BIT(X_) | BIT(Y_) | BIT(Z_);
+const ROTARY_MASK = BIT(A_) | BIT(1) | BIT(2);
+const CENTRE_MASK = BIT(I_) | BIT(J_) | BIT(K_);
+
+const MOTION_NONE = -1;
+const MOTION_RAPID = 0;
+const MOTION_LINEAR = 1;
+const MOTION_CW = 2;
+const MOTION_CCW = 3;
+const MOTION_CANNED = 4;
+const MOTION_PROBE = 5;
+
+const MAX_SPEEDS = 64;
+const MAX_UNKNOWN_KINDS = 50;
+const TWO_PI = Math.PI * 2;
+
+/** G codes (times ten) that are understood but do not change the drawing. */
+const IGNORED_G = new Set([
+  40, 400, 410, 411, 420, 421, 430, 431, 432, 490, 610, 611, 640, 500, 510, 960, 970, 980, 990, 70, 80, 150, 160,
+  940, 950, 1000, 200, 210, 330, 761,
+]);
+/** M codes that are understood but do not change the drawing. */
+const IGNORED_M = new Set([0, 1, 2, 7, 8, 9, 30, 48, 49, 50, 51, 52, 53, 60, 61, 62, 63, 64, 65, 66, 67, 68, 100]);
+
+class Growable {
+  vertices: Float32Array;
+  kinds: Uint8Array;
+  tools: Uint16Array;
+  power: Float32Array;
+  lines: Uint32Array;
+  capacity: number;
+
+  constructor(capacity: number) {
+    this.capacity = capacity;
+    this.vertices = new Float32Array((capacity + 1) * 3);
+    this.kinds = new Uint8Array(capacity);
+    this.tools = new Uint16Array(capacity);
+    this.power = new Float32Array(capacity);
+    this.lines = new Uint32Array(capacity);
+  }
+
+  grow(): void {
+    const capacity = Math.ceil(this.capacity * 1.5) + 1024;
+    const vertices = new Float32Array((capacity + 1) * 3);
+    vertices.set(this.vertices);
+    this.vertices = vertices;
+    const kinds = new Uint8Array(capacity);
+    kinds.set(this.kinds);
+    this.kinds = kinds;
+    const tools = new Uint16Array(capacity);
+    tools.set(this.tools);
+    this.tools = tools;
+    const power = new Float32Array(capacity);
+    power.set(this.power);
+    this.power = power;
+    const lines = new Uint32Array(capacity);
+    lines.set(this.lines);
+    this.lines = lines;
+    this.capacity = capacity;
+  }
+}
+
+function emptyBox(): Float64Array {
+  return Float64Array.of(Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity);
+}
+
+export class GcodeParser {
+  private readonly collectGeometry: boolean;
+  private readonly arcTolerance: number;
+  private readonly rapidFeed: number;
+  private readonly defaultFeed: number;
+  private store: Growable | null;
+  private segments = 0;
+
+  // The line being read.
+  private readonly values = new Float64Array(26);
+  private seen = 0;
+  private readonly gWords = new Int32Array(16);
+  private gCount = 0;
+  private readonly mWords = new Int32Array(16);
+  private mCount = 0;
+  private pendingAssignments: Array<[string, number]> = [];
+  private readonly params: ParameterStore = new Map();
+  private reader: ExpressionReader | null = null;
+  private readerLine = -1;
+
+  // Bytes of a line split across chunks.
+  private carry = new Uint8Array(256);
+  private carryLength = 0;
+  private lineIndex = 0;
+  bytesRead = 0;
+
+  // Modal state.
+  private motion = MOTION_NONE;
+  private unit = 1;
+  private plane = 17;
+  private isAbsolute = true;
+  private isArcAbsolute = false;
+  private isInverseTime = false;
+  private wcs = 0;
+  private readonly wcsOffsets = new Float64Array(9 * 3);
+  private readonly g92 = new Float64Array(3);
+  private readonly pos = new Float64Array(3);
+  /** False at the start and after homing ($H, G28, G30) until a move or G92 / G10 L20 places us. */
+  private positionKnown = false;
+  private lastCut = false;
+  private lastRecordedSpeed = Number.NaN;
+  private lastPowered = false;
+  private feed = 0;
+  private spindleSpeed = 0;
+  private spindleOn = false;
+  private tool = 0;
+  private cannedRetract = 0;
+  private cannedInitialZ = 0;
+  private cannedReturnToInitial = true;
+
+  // Statistics (millimetres).
+  private hasInch = false;
+  private sawM4 = false;
+  private sawUnpoweredFeed = false;
+  private rapidMoves = 0;
+  private linearMoves = 0;
+  private arcMoves = 0;
+  private cutLength = 0;
+  private rapidLength = 0;
+  private minutes = 0;
+  private maxPower = 0;
+  private readonly box = emptyBox();
+  private readonly cutBox = emptyBox();
+  private readonly poweredBox = emptyBox();
+  private readonly tools = new Set<number>();
+  private readonly speeds = new Set<number>();
+  private unknown = 0;
+  private readonly unknownCounts = new Map<string, number>();
+
+  constructor(options: GcodeParseOptions = {}) {
+    this.collectGeometry = options.collectGeometry ?? true;
+    this.arcTolerance = options.arcTolerance ?? 0.02;
+    this.rapidFeed = options.rapidFeedMmPerMin ?? 5000;
+    this.defaultFeed = options.defaultFeedMmPerMin ?? 1000;
+    // Real files average one segment per 17-22 bytes; arc-heavy ones more, and the store grows.
+    const guess = options.expectedBytes ? Math.ceil(options.expectedBytes / 16) : 4096;
+    this.store = this.collectGeometry ? new Growable(Math.max(1024, guess)) : null;
+  }
+
+  /** Feeds the next bytes; a line split between chunks is carried over to the next call. */
+  push(input: Uint8Array): void {
+    // A plain Uint8Array view (not a Node Buffer subclass) keeps the tokenizer monomorphic.
+    const chunk =
+      input.constructor === Uint8Array ? input : new Uint8Array(input.buffer, input.byteOffset, input.length);
+    this.bytesRead += chunk.length;
+    const n = chunk.length;
+    let start = 0;
+    if (this.carryLength > 0) {
+      let newline = 0;
+      while (newline < n && chunk[newline] !== 10) newline++;
+      this.appendCarry(chunk, 0, newline);
+      if (newline === n) return;
+      this.readLine(this.carry, 0, this.carryLength);
+      this.carryLength = 0;
+      start = newline + 1;
+    }
+    // One native search per chunk; the tokenizer itself stops at each newline.
+    const last = chunk.lastIndexOf(10);
+    if (last >= start) {
+      const end = last + 1;
+      let i = start;
+      while (i < end) i = this.readLine(chunk, i, end);
+      start = end;
+    }
+    if (start < n) this.appendCarry(chunk, start, n);
+  }
+
+  /** Reads the last line (if it has no newline) and returns the toolpath and statistics. */
+  finish(): GcodeParseResult {
+    if (this.carryLength > 0) {
+      this.readLine(this.carry, 0, this.carryLength);
+      this.carryLength = 0;
+    }
+    const isLaser =
+      this.sawM4 || (this.sawUnpoweredFeed && this.cutBox[2] === this.cutBox[5] && this.maxPower > 0);
+    const units = this.hasInch ? "inch" : "mm";
+    const scale = this.hasInch ? 1 / MM_PER_INCH : 1;
+    const cutBounds = toBox(isLaser ? this.poweredBox : this.cutBox, scale);
+    const stats: GcodeStats = {
+      units,
+      lineCount: this.lineIndex,
+      segmentCount: this.segments,
+      rapidMoves: this.rapidMoves,
+      linearMoves: this.linearMoves,
+      arcMoves: this.arcMoves,
+      bounds: toBox(this.box, scale),
+      cutBounds,
+      cutDistance: this.cutLength * scale,
+      rapidDistance: this.rapidLength * scale,
+      estimatedSeconds: this.minutes * 60,
+      tools: [...this.tools].sort((a, b) => a - b),
+      spindleSpeeds: isLaser ? [] : [...this.speeds].sort((a, b) => a - b),
+      maxPower: this.maxPower,
+      minCutZ: cutBounds ? cutBounds.min[2] : null,
+      isLaser,
+      unknownWords: this.unknown,
+      unknownWordCounts: Object.fromEntries(this.unknownCounts),
+    };
+    return { stats, toolpath: this.buildToolpath(units, scale, isLaser) };
+  }
+
+  private buildToolpath(units: "mm" | "inch", scale: number, isLaser: boolean): ParsedToolpath | null {
+    const store = this.store;
+    if (!store) return null;
+    this.store = null;
+    const n = this.segments;
+    // Trim only when much is unused: a copy costs memory at the peak.
+    const trim = store.capacity > n * 1.5 + 4096;
+    const take = <T extends Float32Array | Uint8Array | Uint16Array | Uint32Array>(array: T, length: number): T =>
+      (trim ? array.slice(0, length) : array.subarray(0, length)) as T;
+    const vertices = take(store.vertices, (n + 1) * 3);
+    if (scale !== 1) for (let i = 0; i < vertices.length; i++) vertices[i] = (vertices[i] ?? 0) * scale;
+    const power = take(store.power, n);
+    if (!isLaser) power.fill(0);
+    return {
+      vertices,
+      kinds: take(store.kinds, n),
+      tools: take(store.tools, n),
+      power,
+      lines: take(store.lines, n),
+      segmentCount: n,
+      units,
+    };
+  }
+
+  private appendCarry(chunk: Uint8Array, start: number, end: number): void {
+    const needed = this.carryLength + (end - start);
+    if (needed > this.carry.length) {
+      const bigger = new Uint8Array(Math.max(needed, this.carry.length * 2));
+      bigger.set(this.carry.subarray(0, this.carryLength));
+      this.carry = bigger;
+    }
+    this.carry.set(chunk.subarray(start, end), this.carryLength);
+    this.carryLength = needed;
+  }
+
+  private countUnknown(word: string): void {
+    this.unknown++;
+    const count = this.unknownCounts.get(word);
+    if (count !== undefined) this.unknownCounts.set(word, count + 1);
+    else if (this.unknownCounts.size < MAX_UNKNOWN_KINDS) this.unknownCounts.set(word, 1);
+  }
+
+  /**
+   * Tokenises one line starting at `start` (up to its newline or `end`) into letter values, runs
+   * it, and returns the index after the newline.
+   */
+  private readLine(buf: Uint8Array, start: number, end: number): number {
+    const values = this.values;
+    let seen = 0;
+    this.gCount = 0;
+    this.mCount = 0;
+    let i = start;
+    while (i < end) {
+      let c = buf[i]!;
+      if (c <= 32) {
+        if (c === 10) break;
+        i++;
+        continue;
+      }
+      if (c >= 97 && c <= 122) c -= 32;
+      if (c >= 65 && c <= 90) {
+        const letter = c - 65;
+        i++;
+        while (buf[i] === 32 || buf[i] === 9) i++;
+        let sign = 1;
+        let d = buf[i]!;
+        if (d === 45) {
+          sign = -1;
+          d = buf[++i]!;
+        } else if (d === 43) {
+          d = buf[++i]!;
+        }
+        let whole = 0;
+        let digits = 0;
+        let digit = d - 48;
+        while (digit >= 0 && digit <= 9 && i < end) {
+          whole = whole * 10 + digit;
+          digits++;
+          digit = buf[++i]! - 48;
+        }
+        let value = whole;
+        if (buf[i] === 46 && i < end) {
+          let fraction = 0;
+          let divisor = 1;
+          digit = buf[++i]! - 48;
+          while (digit >= 0 && digit <= 9 && i < end) {
+            fraction = fraction * 10 + digit;
+            divisor *= 10;
+            digits++;
+            digit = buf[++i]! - 48;
+          }
+          value += fraction / divisor;
+        }
+        if (digits === 0) {
+          if (buf[i] === 91 || buf[i] === 35) {
+            // `[expression]` or `#parameter`: the slow path.
+            const reader = this.expressionReader(buf, start, end);
+            reader.pos = i - start;
+            value = reader.readAtom();
+            i = start + reader.pos;
+            if (!Number.isFinite(value)) {
+              this.countUnknown(`${String.fromCharCode(c)}[expr]`);
+              continue;
+            }
+            sign = 1;
+            if (value < 0) {
+              sign = -1;
+              value = -value;
+            }
+          } else {
+            this.countUnknown(String.fromCharCode(c));
+            continue;
+          }
+        }
+        if (letter === 6) {
+          if (this.gCount < 16) this.gWords[this.gCount++] = Math.round(sign * value * 10);
+        } else if (letter === 12) {
+          if (this.mCount < 16) this.mWords[this.mCount++] = Math.round(sign * value);
+        } else {
+          values[letter] = sign * value;
+          seen |= 1 << letter;
+        }
+        continue;
+      }
+      if (c === 40) {
+        // ( comment )
+        while (i < end && buf[i] !== 41 && buf[i] !== 10) i++;
+        if (buf[i] === 41) i++;
+        continue;
+      }
+      if (c === 59) {
+        // ; comment to end of line
+        while (i < end && buf[i] !== 10) i++;
+        break;
+      }
+      if (c === 35) {
+        // #<name> = expression (applied after the line, as LinuxCNC does)
+        const reader = this.expressionReader(buf, start, end);
+        reader.pos = i - start;
+        const key = reader.readParameterKey();
+        let value = Number.NaN;
+        if (key !== null) {
+          while (reader.text[reader.pos] === " ") reader.pos++;
+          if (reader.text[reader.pos] === "=") {
+            reader.pos++;
+            value = reader.readExpression();
+          }
+        }
+        i = start + reader.pos;
+        if (key !== null && Number.isFinite(value)) this.pendingAssignments.push([key, value]);
+        else this.countUnknown("#");
+        continue;
+      }
+      if (c === 36) {
+        // Grbl system command ($H, $X, ...): not G-code. $H homes: the position is unknown again.
+        if ((buf[i + 1]! | 32) === 104 && i + 1 < end) this.positionKnown = false;
+        else this.countUnknown(`$${end > i + 1 && buf[i + 1]! > 32 ? String.fromCharCode(buf[i + 1]!) : ""}`);
+        while (i < end && buf[i] !== 10) i++;
+        break;
+      }
+      if (c !== 37 && c !== 47) this.countUnknown(String.fromCharCode(c)); // % and / are fine
+      i++;
+    }
+    this.seen = seen;
+    this.execute();
+    if (this.pendingAssignments.length > 0) {
+      for (const [key, value] of this.pendingAssignments) this.params.set(key, value);
+      this.pendingAssignments = [];
+    }
+    this.lineIndex++;
+    return i < end ? i + 1 : end;
+  }
+
+  /** A reader over the current line's text, built once per line (only lines with `[` or `#`). */
+  private expressionReader(buf: Uint8Array, start: number, limit: number): ExpressionReader {
+    if (this.readerLine === this.lineIndex && this.reader !== null) return this.reader;
+    let end = start;
+    while (end < limit && buf[end] !== 10) end++;
+    let text = "";
+    for (let k = start; k < end; k++) text += String.fromCharCode(buf[k]!);
+    this.reader = new ExpressionReader(text.toUpperCase(), this.params);
+    this.readerLine = this.lineIndex;
+    return this.reader;
+  }
+
+
+  /** Runs the words of one line in the order of RS274/NGC: modes, feed, spindle, tool, motion. */
+  private execute(): void {
+    const seen = this.seen;
+    const values = this.values;
+    let motion = this.motion;
+    let isMachineCoordinates = false;
+    let axisWordsUsed = false;
+    let dwellSeconds = -1;
+    let homeMove = false;
+    let setOffsets = 0;
+
+    for (let k = 0; k < this.gCount; k++) {
+      const g = this.gWords[k]!;
+      switch (g) {
+        case 0:
+          motion = MOTION_RAPID;
+          break;
+        case 10:
+          motion = MOTION_LINEAR;
+          break;
+        case 20:
+          motion = MOTION_CW;
+          break;
+        case 30:
+          motion = MOTION_CCW;
+          break;
+        case 40:
+          dwellSeconds = (seen & BIT(P_)) !== 0 ? values[P_]! : 0;
+          break;
+        case 100:
+          setOffsets = 10;
+          break;
+        case 170:
+        case 180:
+        case 190:
+          this.plane = g / 10;
+          break;
+        case 200:
+          this.unit = MM_PER_INCH;
+          this.hasInch = true;
+          break;
+        case 210:
+          this.unit = 1;
+          break;
+        case 280:
+        case 300:
+          homeMove = true;
+          break;
+        case 382:
+        case 383:
+        case 384:
+        case 385:
+          motion = MOTION_PROBE;
+          break;
+        case 530:
+          isMachineCoordinates = true;
+          break;
+        case 540:
+        case 550:
+        case 560:
+        case 570:
+        case 580:
+        case 590:
+          this.wcs = (g - 540) / 10;
+          break;
+        case 800:
+          motion = MOTION_NONE;
+          break;
+        case 730:
+        case 810:
+        case 820:
+        case 830:
+        case 850:
+        case 860:
+        case 870:
+        case 880:
+        case 890:
+          if (motion !== MOTION_CANNED) this.cannedInitialZ = this.pos[2]!;
+          motion = MOTION_CANNED;
+          break;
+        case 900:
+          this.isAbsolute = true;
+          break;
+        case 910:
+          this.isAbsolute = false;
+          break;
+        case 901:
+          this.isArcAbsolute = true;
+          break;
+        case 911:
+          this.isArcAbsolute = false;
+          break;
+        case 920:
+          setOffsets = 92;
+          break;
+        case 921:
+        case 922:
+          this.g92.fill(0);
+          break;
+        case 930:
+          this.isInverseTime = true;
+          break;
+        case 940:
+          this.isInverseTime = false;
+          break;
+        case 980:
+          this.cannedReturnToInitial = true;
+          break;
+        case 990:
+          this.cannedReturnToInitial = false;
+          break;
+        default:
+          if (!IGNORED_G.has(g)) this.countUnknown(`G${g % 10 === 0 ? g / 10 : (g / 10).toFixed(1)}`);
+      }
+    }
+    // The unit words above apply to the whole line, wherever they stood.
+    const unit = this.unit;
+
+    if ((seen & BIT(F_)) !== 0) this.feed = values[F_]! * unit;
+    if ((seen & BIT(S_)) !== 0) {
+      this.spindleSpeed = values[S_]!;
+      if (this.spindleOn) this.recordSpeed();
+    }
+    if ((seen & BIT(T_)) !== 0) {
+      this.tool = Math.max(0, Math.min(65535, Math.round(values[T_]!)));
+      this.tools.add(this.tool);
+    }
+    for (let k = 0; k < this.mCount; k++) {
+      const m = this.mWords[k]!;
+      if (m === 3 || m === 4) {
+        this.spindleOn = true;
+        if (m === 4) this.sawM4 = true;
+        this.recordSpeed();
+      } else if (m === 5) {
+        this.spindleOn = false;
+      } else if (m === 6) {
+        if (!this.tools.has(this.tool)) this.tools.add(this.tool);
+      } else if (!IGNORED_M.has(m)) {
+        this.countUnknown(`M${m}`);
+      }
+    }
+    if (dwellSeconds > 0) this.minutes += dwellSeconds / 60;
+
+    if (setOffsets !== 0) {
+      this.applyOffsets(setOffsets, seen, unit);
+      axisWordsUsed = true;
+    } else if (homeMove) {
+      // G28/G30 go through the given point to a stored home whose place we do not know:
+      // draw the move to the intermediate point only.
+      if ((seen & AXES_MASK) !== 0) this.moveTo(MOTION_RAPID, seen, unit, false);
+      this.positionKnown = false;
+      axisWordsUsed = true;
+    }
+    this.motion = motion === MOTION_PROBE ? MOTION_LINEAR : motion;
+    if (axisWordsUsed) return;
+
+    const hasAxes = (seen & AXES_MASK) !== 0;
+    if (motion === MOTION_RAPID || motion === MOTION_LINEAR || motion === MOTION_PROBE) {
+      if (hasAxes) this.moveTo(motion === MOTION_RAPID ? MOTION_RAPID : MOTION_LINEAR, seen, unit, isMachineCoordinates);
+    } else if (motion === MOTION_CW || motion === MOTION_CCW) {
+      if (hasAxes || (seen & CENTRE_MASK) !== 0) this.arcTo(motion, seen, unit);
+    } else if (motion === MOTION_CANNED) {
+      if (hasAxes) this.cannedCycle(seen, unit);
+    } else if (hasAxes && (seen & ROTARY_MASK) === 0) {
+      this.countUnknown("axes without motion");
+    }
+  }
+
+  private recordSpeed(): void {
+    const s = this.spindleSpeed;
+    if (s === this.lastRecordedSpeed) return;
+    this.lastRecordedSpeed = s;
+    if (s > this.maxPower) this.maxPower = s;
+    if (this.speeds.size < MAX_SPEEDS) this.speeds.add(s);
+  }
+
+  private applyOffsets(kind: number, seen: number, unit: number): void {
+    const values = this.values;
+    const l = kind === 10 && (seen & BIT(L_)) !== 0 ? values[L_]! : 0;
+    const p = kind === 10 && (seen & BIT(P_)) !== 0 ? Math.round(values[P_]!) : 0;
+    if (!this.positionKnown && (kind === 92 || (l === 20 && (p === 0 || p - 1 === this.wcs)))) {
+      // At the start or after homing we do not know where the machine is; G92 / G10 L20 tell us
+      // where it is in the work coordinates we draw in. A move already drawn gets a rapid to it.
+      const isAbsolute = this.isAbsolute;
+      this.isAbsolute = true;
+      this.target(seen, unit, false);
+      this.isAbsolute = isAbsolute;
+      if (this.segments === 0) {
+        this.pos.set(this.tgt);
+      } else {
+        this.rapidToTarget();
+      }
+      this.positionKnown = true;
+      return;
+    }
+    if (kind === 92) {
+      // G92: the current point gets the given coordinates.
+      for (let a = 0; a < 3; a++) {
+        if ((seen & BIT(X_ + a)) === 0) continue;
+        this.g92[a] = this.pos[a]! - this.wcsOffsets[this.wcs * 3 + a]! - values[X_ + a]! * unit;
+      }
+      return;
+    }
+    // G10 L2 Pn: set offset n; G10 L20 Pn: make the current point have the given coordinates.
+    if (l !== 2 && l !== 20) {
+      this.countUnknown(`G10 L${l}`);
+      return;
+    }
+    const index = p === 0 ? this.wcs : p - 1;
+    if (index < 0 || index > 8) return;
+    for (let a = 0; a < 3; a++) {
+      if ((seen & BIT(X_ + a)) === 0) continue;
+      const v = values[X_ + a]! * unit;
+      this.wcsOffsets[index * 3 + a] = l === 2 ? v : this.pos[a]! - this.g92[a]! - v;
+    }
+  }
+
+  /** Target of a move in machine millimetres, into tx/ty/tz. */
+  /** Target (and next vertex) as a typed array: doubles passed to calls would be boxed. */
+  private readonly tgt = new Float64Array(3);
+  private readonly arcEnd = new Float64Array(3);
+  private target(seen: number, unit: number, isMachine: boolean): void {
+    const values = this.values;
+    const pos = this.pos;
+    const base = this.wcs * 3;
+    const abs = this.isAbsolute || isMachine;
+    const ox = isMachine ? 0 : this.wcsOffsets[base]! + this.g92[0]!;
+    const oy = isMachine ? 0 : this.wcsOffsets[base + 1]! + this.g92[1]!;
+    const oz = isMachine ? 0 : this.wcsOffsets[base + 2]! + this.g92[2]!;
+    const t = this.tgt;
+    t[0] = (seen & BIT(X_)) === 0 ? pos[0]! : abs ? values[X_]! * unit + ox : pos[0]! + values[X_]! * unit;
+    t[1] = (seen & BIT(Y_)) === 0 ? pos[1]! : abs ? values[Y_]! * unit + oy : pos[1]! + values[Y_]! * unit;
+    t[2] = (seen & BIT(Z_)) === 0 ? pos[2]! : abs ? values[Z_]! * unit + oz : pos[2]! + values[Z_]! * unit;
+  }
+
+  private moveTo(kind: number, seen: number, unit: number, isMachine: boolean): void {
+    this.target(seen, unit, isMachine);
+    const pos = this.pos;
+    const t = this.tgt;
+    const dx = t[0]! - pos[0]!;
+    const dy = t[1]! - pos[1]!;
+    const dz = t[2]! - pos[2]!;
+    if (dx === 0 && dy === 0 && dz === 0) return;
+    const length = Math.sqrt(dx * dx + dy * dy + dz * dz);
+    if (kind === MOTION_RAPID) {
+      this.rapidMoves++;
+      this.rapidLength += length;
+      this.minutes += length / this.rapidFeed;
+      this.emit(SEGMENT_KIND.rapid, false);
+    } else {
+      this.linearMoves++;
+      this.cutLength += length;
+      this.minutes += this.isInverseTime && this.feed > 0 ? 1 / (this.feed / this.unit) : length / this.feedRate();
+      this.emit(SEGMENT_KIND.cut, true);
+    }
+  }
+
+  private rapidToTarget(): void {
+    const pos = this.pos;
+    const t = this.tgt;
+    const length = Math.hypot(t[0]! - pos[0]!, t[1]! - pos[1]!, t[2]! - pos[2]!);
+    if (length === 0) return;
+    this.rapidMoves++;
+    this.rapidLength += length;
+    this.minutes += length / this.rapidFeed;
+    this.emit(SEGMENT_KIND.rapid, false);
+  }
+
+  private feedRate(): number {
+    return this.feed > 0 ? this.feed : this.defaultFeed;
+  }
+
+  /** G2/G3 in the active plane, centre (I/J/K) or radius (R) form, helical when the third axis moves. */
+  private arcTo(motion: number, seen: number, unit: number): void {
+    this.target(seen, unit, false);
+    const values = this.values;
+    const pos = this.pos;
+    // Plane axes (first, second) and the linear axis: G17 XY/Z, G18 ZX/Y, G19 YZ/X.
+    const plane = this.plane;
+    const a0 = plane === 17 ? 0 : plane === 18 ? 2 : 1;
+    const a1 = plane === 17 ? 1 : plane === 18 ? 0 : 2;
+    const a2 = 3 - a0 - a1;
+    const o0 = I_ + a0; // the centre word for each axis: I for X, J for Y, K for Z
+    const o1 = I_ + a1;
+    const t = this.arcEnd;
+    t.set(this.tgt);
+    const s0 = pos[a0]!;
+    const s1 = pos[a1]!;
+    const e0 = t[a0]!;
+    const e1 = t[a1]!;
+    const clockwise = motion === MOTION_CW;
+    let c0: number;
+    let c1: number;
+    if ((seen & BIT(R_)) !== 0) {
+      let r = values[R_]! * unit;
+      const x = e0 - s0;
+      const y = e1 - s1;
+      const chord = Math.hypot(x, y);
+      if (chord === 0) {
+        this.countUnknown("R arc without end point");
+        return;
+      }
+      let h = -Math.sqrt(Math.max(0, 4 * r * r - x * x - y * y)) / chord;
+      if (!clockwise) h = -h;
+      if (r < 0) {
+        h = -h;
+        r = -r;
+      }
+      c0 = s0 + 0.5 * (x - y * h);
+      c1 = s1 + 0.5 * (y + x * h);
+    } else {
+      const has0 = (seen & BIT(o0)) !== 0;
+      const has1 = (seen & BIT(o1)) !== 0;
+      if (this.isArcAbsolute) {
+        const base = this.wcs * 3;
+        c0 = has0 ? values[o0]! * unit + this.wcsOffsets[base + a0]! + this.g92[a0]! : s0;
+        c1 = has1 ? values[o1]! * unit + this.wcsOffsets[base + a1]! + this.g92[a1]! : s1;
+      } else {
+        c0 = s0 + (has0 ? values[o0]! * unit : 0);
+        c1 = s1 + (has1 ? values[o1]! * unit : 0);
+      }
+    }
+    const startAngle = Math.atan2(s1 - c1, s0 - c0);
+    const endAngle = Math.atan2(e1 - c1, e0 - c0);
+    let sweep = clockwise ? startAngle - endAngle : endAngle - startAngle;
+    if (sweep < 0) sweep += TWO_PI;
+    if (sweep < 1e-9) sweep = TWO_PI; // same start and end: a full circle
+    const turns = (seen & BIT(P_)) !== 0 ? Math.max(1, Math.round(values[P_]!)) : 1;
+    sweep += (turns - 1) * TWO_PI;
+    const r0 = Math.hypot(s0 - c0, s1 - c1);
+    const r1 = Math.hypot(e0 - c0, e1 - c1);
+    const radius = Math.max(r0, r1);
+    const step =
+      radius > this.arcTolerance ? Math.max(2 * Math.acos(1 - this.arcTolerance / radius), TWO_PI / 200) : Math.PI / 2;
+    const n = Math.max(1, Math.ceil(sweep / step));
+    const s2 = pos[a2]!;
+    const e2 = t[a2]!;
+    const direction = clockwise ? -1 : 1;
+    const arcLength = Math.hypot(sweep * (r0 + r1) * 0.5, e2 - s2);
+    this.arcMoves++;
+    this.cutLength += arcLength;
+    this.minutes += this.isInverseTime && this.feed > 0 ? 1 / (this.feed / this.unit) : arcLength / this.feedRate();
+    const point = this.tgt;
+    const hasLength = arcLength > 0;
+    for (let k = 1; k <= n; k++) {
+      if (k === n) {
+        point.set(t);
+        this.emit(SEGMENT_KIND.arc, hasLength);
+        break;
+      }
+      const f = k / n;
+      const angle = startAngle + direction * sweep * f;
+      const r = r0 + (r1 - r0) * f;
+      point[a0] = c0 + r * Math.cos(angle);
+      point[a1] = c1 + r * Math.sin(angle);
+      point[a2] = s2 + (e2 - s2) * f;
+      this.emit(SEGMENT_KIND.arc, hasLength);
+    }
+  }
+
+  /** G73/G81-G89 drilling: rapid over the hole, rapid to R, feed to Z, rapid back (absolute Z only). */
+  private cannedCycle(seen: number, unit: number): void {
+    const values = this.values;
+    const zOffset = this.wcsOffsets[this.wcs * 3 + 2]! + this.g92[2]!;
+    if ((seen & BIT(R_)) !== 0) this.cannedRetract = values[R_]! * unit + zOffset;
+    const bottom = (seen & BIT(Z_)) !== 0 ? values[Z_]! * unit + zOffset : this.pos[2]!;
+    const values0 = values[Z_]!;
+    // Over the hole at the current height.
+    this.moveTo(MOTION_RAPID, seen & (BIT(X_) | BIT(Y_)), unit, false);
+    const retract = this.cannedRetract;
+    const clearance = this.cannedReturnToInitial ? Math.max(this.cannedInitialZ, retract) : retract;
+    this.moveToZ(MOTION_RAPID, retract);
+    this.moveToZ(MOTION_LINEAR, bottom);
+    this.moveToZ(MOTION_RAPID, clearance);
+    values[Z_] = values0;
+  }
+
+  private moveToZ(kind: number, z: number): void {
+    const saveAbsolute = this.isAbsolute;
+    this.isAbsolute = true;
+    const zOffset = this.wcsOffsets[this.wcs * 3 + 2]! + this.g92[2]!;
+    this.values[Z_] = z - zOffset;
+    this.moveTo(kind, BIT(Z_), 1, false);
+    this.isAbsolute = saveAbsolute;
+  }
+
+  /**
+   * Appends a segment from the current position to the target (`tgt`) and updates the extents.
+   * `hasLength` tells a real feed move from a zero-length one (laser detection).
+   */
+  private emit(kind: number, hasLength: boolean): void {
+    const pos = this.pos;
+    const t = this.tgt;
+    if (this.segments === 0) growBox(this.box, pos);
+    growBox(this.box, t);
+    // The start of a segment is the end of the previous one: only add it when that one was not
+    // already counted in the same box.
+    let power = 0;
+    let cut = false;
+    let powered = false;
+    if (kind !== SEGMENT_KIND.rapid) {
+      cut = true;
+      if (!this.lastCut) growBox(this.cutBox, pos);
+      growBox(this.cutBox, t);
+      if (this.spindleOn) {
+        if (this.spindleSpeed > 0) {
+          power = this.spindleSpeed;
+          powered = true;
+          if (!this.lastPowered) growBox(this.poweredBox, pos);
+          growBox(this.poweredBox, t);
+        } else if (hasLength) {
+          this.sawUnpoweredFeed = true;
+        }
+      }
+    }
+    this.lastCut = cut;
+    this.lastPowered = powered;
+    const store = this.store;
+    if (store !== null) {
+      const i = this.segments;
+      if (i === store.capacity) store.grow();
+      const vertices = store.vertices;
+      if (i === 0) {
+        vertices[0] = pos[0]!;
+        vertices[1] = pos[1]!;
+        vertices[2] = pos[2]!;
+      }
+      const v = (i + 1) * 3;
+      vertices[v] = t[0]!;
+      vertices[v + 1] = t[1]!;
+      vertices[v + 2] = t[2]!;
+      store.kinds[i] = kind;
+      store.tools[i] = this.tool;
+      store.power[i] = power;
+      store.lines[i] = this.lineIndex;
+    }
+    this.segments++;
+    this.positionKnown = true;
+    pos[0] = t[0]!;
+    pos[1] = t[1]!;
+    pos[2] = t[2]!;
+  }
+}
+
+function growBox(box: Float64Array, p: Float64Array): void {
+  const x = p[0]!;
+  const y = p[1]!;
+  const z = p[2]!;
+  if (x < box[0]!) box[0] = x;
+  if (y < box[1]!) box[1] = y;
+  if (z < box[2]!) box[2] = z;
+  if (x > box[3]!) box[3] = x;
+  if (y > box[4]!) box[4] = y;
+  if (z > box[5]!) box[5] = z;
+}
+
+
+function toBox(box: Float64Array, scale: number): Box3 | null {
+  if (box[0] === Infinity) return null;
+  return {
+    min: [box[0]! * scale, box[1]! * scale, box[2]! * scale],
+    max: [box[3]! * scale, box[4]! * scale, box[5]! * scale],
+  };
+}
+
+/** Parses a whole file held in memory (string or bytes). */
+export function parseGcode(input: string | Uint8Array, options: GcodeParseOptions = {}): GcodeParseResult {
+  const bytes = typeof input === "string" ? new TextEncoder().encode(input) : input;
+  const parser = new GcodeParser({ expectedBytes: bytes.length, ...options });
+  parser.push(bytes);
+  return parser.finish();
+}
+
+/** Parses a stream of bytes chunk by chunk (web ReadableStream or any async iterable). */
+export async function parseGcodeStream(
+  stream: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>,
+  options: GcodeParseOptions & { onProgress?: (bytesRead: number) => void } = {},
+): Promise<GcodeParseResult> {
+  const parser = new GcodeParser(options);
+  if ("getReader" in stream) {
+    const reader = stream.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parser.push(value);
+      options.onProgress?.(parser.bytesRead);
+    }
+  } else {
+    for await (const chunk of stream) {
+      parser.push(chunk);
+      options.onProgress?.(parser.bytesRead);
+    }
+  }
+  return parser.finish();
+}

@@ -1,0 +1,139 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { db } from "@/lib/db/client";
+import { attachments, posts, projectMakes } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors";
+import { getStorage } from "@/lib/storage";
+import { contentTypeFromExtension } from "@/lib/storage/content-types";
+import { toKeySegment } from "@/lib/storage/keys";
+import { MAX_UPLOAD_BYTES } from "@/lib/storage/limits";
+import type { Actor } from "@/lib/services/users/find-actor";
+import type { UploadRequest } from "@/lib/validation/attachments";
+import {
+  MAKE_IMAGE_EXTENSIONS,
+  MAKE_IMAGE_MAX_BYTES,
+  MAKE_MESSAGES,
+  MAX_MAKE_IMAGES,
+} from "@/lib/validation/makes";
+
+const UPLOAD_URL_SECONDS = 15 * 60;
+
+const POST_EXTENSIONS: Record<string, readonly string[] | null> = {
+  postModel: ["gcode", "nc", "ngc"],
+  postThumbnail: ["jpg", "jpeg", "png", "webp"],
+  postZip: ["zip"],
+  // Media: images, SVG and design files (art, crv, crv3d, ...); never pages or scripts.
+  postMedia: null,
+};
+const REFUSED_EXTENSIONS = new Set(["html", "htm", "xhtml", "js", "mjs", "exe", "bat", "cmd", "sh"]);
+
+const extensionOf = (fileName: string) => fileName.split(".").pop()?.toLowerCase() ?? "";
+
+function refuse(index: number, field: string, message: string): never {
+  throw new AppError("VALIDATION", message, { issues: [{ path: `attachments.${index}.${field}`, message }] });
+}
+
+/** The parent must be the actor's own post or make; returns the key prefix of its files. */
+async function assertOwnParent(actor: Actor, request: UploadRequest, index: number): Promise<string> {
+  if (request.parentType === "projectMake") {
+    if (request.category !== "projectMakeImages")
+      refuse(index, "category", "Make files must be projectMakeImages");
+    const [make] = await db()
+      .select({ userId: projectMakes.userId })
+      .from(projectMakes)
+      .where(eq(projectMakes.id, request.parentId))
+      .limit(1);
+    if (!make) throw new AppError("NOT_FOUND", "Make not found");
+    if (make.userId !== actor.id)
+      throw new AppError("FORBIDDEN", "You can only add images to your own makes.");
+    return `makes/${request.parentId}`;
+  }
+  if (request.category === "projectMakeImages")
+    refuse(index, "category", "Post files cannot be projectMakeImages");
+  const [post] = await db()
+    .select({ userId: posts.userId })
+    .from(posts)
+    .where(eq(posts.id, request.parentId))
+    .limit(1);
+  if (!post) throw new AppError("NOT_FOUND", "Project not found");
+  if (post.userId !== actor.id)
+    throw new AppError("FORBIDDEN", "You can only add files to your own projects.");
+  return `posts/${request.parentId}/${request.category}`;
+}
+
+function assertAcceptable(request: UploadRequest, index: number): string {
+  const extension = extensionOf(request.fileName);
+  if (request.category === "projectMakeImages") {
+    if (!(MAKE_IMAGE_EXTENSIONS as readonly string[]).includes(extension))
+      refuse(index, "fileName", MAKE_MESSAGES.imageType);
+    if (request.fileSize > MAKE_IMAGE_MAX_BYTES) refuse(index, "fileSize", MAKE_MESSAGES.imageTooLarge);
+    return extension === "jpg" ? "image/jpeg" : `image/${extension}`;
+  }
+  const allowed = POST_EXTENSIONS[request.category];
+  if ((allowed && !allowed.includes(extension)) || REFUSED_EXTENSIONS.has(extension)) {
+    refuse(index, "fileName", `Files of type .${extension || "(none)"} are not accepted here`);
+  }
+  if (request.fileSize > MAX_UPLOAD_BYTES) refuse(index, "fileSize", "File size should be at most 200MB.");
+  return contentTypeFromExtension(request.fileName);
+}
+
+/**
+ * Step 1 of the upload flow (docs/storage.md): records a pending attachment per file and answers
+ * a signed PUT URL for each. The same file (same hash and name) asked for twice gets the same
+ * pending attachment back.
+ */
+export async function createUploadUrls({
+  actor,
+  requests,
+}: {
+  actor: Actor;
+  requests: UploadRequest[];
+}): Promise<{ fileHash: string; signedUrl: string; attachmentId: string }[]> {
+  const storage = getStorage();
+  const results: { fileHash: string; signedUrl: string; attachmentId: string }[] = [];
+  for (const [index, request] of requests.entries()) {
+    const prefix = await assertOwnParent(actor, request, index);
+    const contentType = assertAcceptable(request, index);
+    const fileHash = request.fileHash.toLowerCase();
+    const storageKey = `${prefix}/${fileHash.slice(0, 16)}-${toKeySegment(request.fileName)}`;
+    const isMake = request.parentType === "projectMake";
+    if (isMake) {
+      const existing = await db()
+        .select({ id: attachments.id })
+        .from(attachments)
+        .where(eq(attachments.makeId, request.parentId));
+      if (existing.length >= MAX_MAKE_IMAGES) refuse(index, "fileName", `At most ${MAX_MAKE_IMAGES} images`);
+    }
+    await db()
+      .insert(attachments)
+      .values({
+        userId: actor.id,
+        parentType: request.parentType,
+        postId: isMake ? null : request.parentId,
+        makeId: isMake ? request.parentId : null,
+        category: request.category,
+        resourceType: isMake ? "image" : request.resourceType,
+        status: "pending",
+        fileName: request.fileName,
+        fileHash,
+        fileSize: request.fileSize,
+        contentType,
+        storageKey,
+      })
+      .onConflictDoNothing({ target: attachments.storageKey });
+    const [row] = await db()
+      .select({ id: attachments.id, userId: attachments.userId, status: attachments.status })
+      .from(attachments)
+      .where(and(eq(attachments.storageKey, storageKey)))
+      .limit(1);
+    if (!row || row.userId !== actor.id)
+      throw new AppError("CONFLICT", "This file is already being uploaded.");
+    if (row.status === "ready") throw new AppError("CONFLICT", `${request.fileName} is already uploaded.`);
+    results.push({
+      fileHash,
+      attachmentId: row.id,
+      signedUrl: await storage.presignPut(storageKey, { expiresInSeconds: UPLOAD_URL_SECONDS, contentType }),
+    });
+  }
+  return results;
+}

@@ -1,0 +1,39 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { db } from "@/lib/db/client";
+import { bookmarks } from "@/lib/db/schema";
+import { assertPostInteractable } from "@/lib/services/posts/assert-post-interactable";
+import type { Actor } from "@/lib/services/users/find-actor";
+
+export interface BookmarkState {
+  postId: string;
+  hasBookmarkedByUser: boolean;
+}
+
+/** Bookmarks a post; idempotent through the (user, post) primary key. */
+export async function bookmarkPost({
+  actor,
+  postId,
+}: {
+  actor: Actor;
+  postId: string;
+}): Promise<BookmarkState> {
+  await assertPostInteractable(db(), actor, postId);
+  await db().insert(bookmarks).values({ userId: actor.id, postId }).onConflictDoNothing();
+  return { postId, hasBookmarkedByUser: true };
+}
+
+/** Removes the actor's bookmark; removing one that is not there is a no-op. */
+export async function unbookmarkPost({
+  actor,
+  postId,
+}: {
+  actor: Actor;
+  postId: string;
+}): Promise<BookmarkState> {
+  await assertPostInteractable(db(), actor, postId);
+  await db()
+    .delete(bookmarks)
+    .where(and(eq(bookmarks.userId, actor.id), eq(bookmarks.postId, postId)));
+  return { postId, hasBookmarkedByUser: false };
+}

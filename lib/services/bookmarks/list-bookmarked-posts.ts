@@ -1,0 +1,49 @@
+import "server-only";
+import { and, desc, eq, or, sql } from "drizzle-orm";
+import { db } from "@/lib/db/client";
+import { bookmarks, posts } from "@/lib/db/schema";
+import { toPostSummaries } from "@/lib/services/posts/to-post-summaries";
+import type { Actor } from "@/lib/services/users/find-actor";
+import type { PostList } from "@/lib/validation/posts";
+
+/**
+ * The actor's bookmarks, most recently bookmarked first (post id breaks ties). A bookmarked post
+ * that has since become hidden (a draft or pending post of someone else) is left out.
+ */
+export async function listBookmarkedPosts({
+  actor,
+  page,
+  limit,
+}: {
+  actor: Actor;
+  page: number;
+  limit: number;
+}): Promise<PostList> {
+  const where = and(
+    eq(bookmarks.userId, actor.id),
+    or(sql`${posts.visibility} in ('public', 'unlisted')`, eq(posts.userId, actor.id)),
+  );
+  const [pageRows, [totalRow]] = await Promise.all([
+    db()
+      .select({ id: posts.id })
+      .from(bookmarks)
+      .innerJoin(posts, eq(posts.id, bookmarks.postId))
+      .where(where)
+      .orderBy(desc(bookmarks.createdAt), desc(bookmarks.postId))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db()
+      .select({ total: sql<number>`count(*)::int` })
+      .from(bookmarks)
+      .innerJoin(posts, eq(posts.id, bookmarks.postId))
+      .where(where),
+  ]);
+  const total = Number(totalRow?.total ?? 0);
+  return {
+    posts: await toPostSummaries(
+      pageRows.map((row) => row.id),
+      { actorId: actor.id },
+    ),
+    pagination: { page, limit, total, totalPages: Math.ceil(total / limit) },
+  };
+}

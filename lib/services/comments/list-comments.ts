@@ -1,0 +1,17 @@
+import "server-only";
+import { assertPostVisible } from "@/lib/services/posts/get-post-detail";
+import type { Actor } from "@/lib/services/users/find-actor";
+import type { Comment } from "@/lib/validation/comments";
+import { loadComments } from "./to-comments";
+
+/** Comments of a post the actor may see, newest first. */
+export async function listComments({
+  postId,
+  actor,
+}: {
+  postId: string;
+  actor: Actor | null;
+}): Promise<Comment[]> {
+  await assertPostVisible(postId, actor);
+  return loadComments({ postId }, actor);
+}

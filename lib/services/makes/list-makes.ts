@@ -1,0 +1,11 @@
+import "server-only";
+import { assertPostVisible } from "@/lib/services/posts/get-post-detail";
+import type { Actor } from "@/lib/services/users/find-actor";
+import type { Make } from "@/lib/validation/makes";
+import { loadMakes } from "./load-makes";
+
+/** Makes of a post the actor may see, newest first. */
+export async function listMakes({ postId, actor }: { postId: string; actor: Actor | null }): Promise<Make[]> {
+  await assertPostVisible(postId, actor);
+  return loadMakes({ postId });
+}

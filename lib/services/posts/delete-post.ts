@@ -1,0 +1,58 @@
+import "server-only";
+import { eq, inArray, isNotNull, and, or } from "drizzle-orm";
+import { db } from "@/lib/db/client";
+import { attachments, posts, projectMakes } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors";
+import { getStorage } from "@/lib/storage";
+import type { Actor } from "@/lib/services/users/find-actor";
+
+/**
+ * Deletes the actor's own post. In one transaction the post row is locked, the storage keys of its
+ * files and of its makes' images are collected, and the post is deleted (its attachments, tools,
+ * likes, bookmarks, comments and makes go by cascade, see docs/data-model.md). The stored objects
+ * are removed after the commit: a failure there leaves unreferenced files to sweep, never rows
+ * that point at missing files.
+ */
+export async function deletePost({
+  actor,
+  postId,
+}: {
+  actor: Actor;
+  postId: string;
+}): Promise<{ _id: string }> {
+  const keys = await db().transaction(async (tx) => {
+    const [post] = await tx
+      .select({ userId: posts.userId })
+      .from(posts)
+      .where(eq(posts.id, postId))
+      .for("update")
+      .limit(1);
+    if (!post) throw new AppError("NOT_FOUND", "Project not found");
+    if (post.userId !== actor.id) throw new AppError("FORBIDDEN", "You can only delete your own projects.");
+
+    const makeIds = tx
+      .select({ id: projectMakes.id })
+      .from(projectMakes)
+      .where(eq(projectMakes.postId, postId));
+    const files = await tx
+      .select({ key: attachments.storageKey })
+      .from(attachments)
+      .where(
+        and(
+          isNotNull(attachments.storageKey),
+          or(eq(attachments.postId, postId), inArray(attachments.makeId, makeIds)),
+        ),
+      );
+    await tx.delete(posts).where(eq(posts.id, postId));
+    return files.flatMap((file) => (file.key ? [file.key] : []));
+  });
+
+  if (keys.length > 0) {
+    try {
+      await getStorage().deleteObjects(keys);
+    } catch (error) {
+      console.error(`[posts] post ${postId} deleted but ${keys.length} stored files were not:`, error);
+    }
+  }
+  return { _id: postId };
+}

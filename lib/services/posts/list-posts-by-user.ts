@@ -1,0 +1,57 @@
+import "server-only";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { db } from "@/lib/db/client";
+import { posts, users } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors";
+import type { Actor } from "@/lib/services/users/find-actor";
+import type { PostList } from "@/lib/validation/posts";
+import { toPostSummaries } from "./to-post-summaries";
+
+/**
+ * A profile's posts, newest first (id breaks ties). The owner (and staff) see every post of theirs
+ * with its badge (draft, pending review, unlisted); everybody else sees the public ones.
+ */
+export async function listPostsByUser({
+  actor,
+  user,
+  page,
+  limit,
+}: {
+  actor: Actor | null;
+  user: { id: string } | { username: string };
+  page: number;
+  limit: number;
+}): Promise<PostList> {
+  const [owner] = await db()
+    .select({ id: users.id })
+    .from(users)
+    .where("id" in user ? eq(users.id, user.id) : sql`lower(${users.username}) = lower(${user.username})`)
+    .limit(1);
+  if (!owner) throw new AppError("NOT_FOUND", "User not found");
+
+  const seesAll = actor !== null && (actor.id === owner.id || actor.isStaff);
+  const where = seesAll
+    ? eq(posts.userId, owner.id)
+    : and(eq(posts.userId, owner.id), eq(posts.visibility, "public"));
+  const [pageRows, [totalRow]] = await Promise.all([
+    db()
+      .select({ id: posts.id })
+      .from(posts)
+      .where(where)
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db()
+      .select({ total: sql<number>`count(*)::int` })
+      .from(posts)
+      .where(where),
+  ]);
+  const total = Number(totalRow?.total ?? 0);
+  return {
+    posts: await toPostSummaries(
+      pageRows.map((row) => row.id),
+      { actorId: actor?.id },
+    ),
+    pagination: { page, limit, total, totalPages: Math.ceil(total / limit) },
+  };
+}

@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { ATTACHMENT_CATEGORIES, ATTACHMENT_PARENT_TYPES, RESOURCE_TYPES } from "@/lib/catalogue/enums";
+import { type Endpoint, endpoint } from "@/lib/http/endpoint";
+import { idSchema } from "./common";
+import { MAKE_MESSAGES } from "./makes";
+
+/** Narrows the endpoint's auth mode to its literal so handlers receive a non-null actor. */
+const signedIn = <E extends Endpoint>(definition: E) => definition as E & { auth: "required" };
+
+export const uploadRequestSchema = z.object({
+  parentId: idSchema,
+  parentType: z.enum(ATTACHMENT_PARENT_TYPES),
+  category: z.enum(ATTACHMENT_CATEGORIES),
+  fileName: z.string().trim().min(1, "fileName is required").max(255, "fileName is too long"),
+  /** SHA-256 of the content, hex, computed by the browser. */
+  fileHash: z.string().regex(/^[a-f0-9]{64}$/i, "fileHash must be a SHA-256 hex digest"),
+  fileSize: z.number().int().positive("fileSize must be positive"),
+  resourceType: z.enum(RESOURCE_TYPES),
+});
+
+export type UploadRequest = z.infer<typeof uploadRequestSchema>;
+
+export const getPreSignedUrlEndpoint = endpoint({
+  method: "GET",
+  path: "/api/v1/attachment/getPreSignedUrl",
+  summary: "A short-lived download URL; counts the download and logs it for a signed-in user",
+  tag: "Attachments",
+  auth: "optional",
+  query: z.object({ attachmentId: idSchema }),
+  response: z.object({ signedURL: z.string() }),
+});
+
+export const getPreSignedUploadUrlEndpoint = signedIn(
+  endpoint({
+    method: "POST",
+    path: "/api/v1/attachment/getPreSignedUploadUrl",
+    summary: "Signed PUT URLs for new attachments of the caller's own post or make",
+    tag: "Attachments",
+    auth: "required",
+    body: z.object({
+      attachments: z
+        .array(uploadRequestSchema)
+        .min(1, "attachments must not be empty")
+        .max(20, "At most 20 files"),
+    }),
+    response: z.object({
+      attachments: z.array(
+        z.object({ fileHash: z.string(), signedUrl: z.string(), attachmentId: z.string() }),
+      ),
+    }),
+  }),
+);
+
+export const confirmUploadsEndpoint = signedIn(
+  endpoint({
+    method: "POST",
+    path: "/api/v1/attachment/confirmUploads",
+    summary:
+      "After the PUTs: checks the stored files (make images: size, hash, magic bytes) and marks them ready; a refused image is removed",
+    tag: "Attachments",
+    auth: "required",
+    body: z.object({
+      attachmentIds: z.array(idSchema).min(1, MAKE_MESSAGES.imagesRequired).max(20, "At most 20 files"),
+    }),
+    response: z.object({
+      attachments: z.array(z.object({ _id: z.string(), fileName: z.string(), url: z.string() })),
+    }),
+  }),
+);
+
+export const deleteAttachmentEndpoint = signedIn(
+  endpoint({
+    method: "GET",
+    path: "/api/v1/attachment/deleteAttachment/{attachmentId}",
+    summary: "Delete one of the caller's attachments and its stored file",
+    tag: "Attachments",
+    auth: "required",
+    stateChangingGet: true,
+    params: z.object({ attachmentId: idSchema }),
+    response: z.object({ _id: z.string() }),
+  }),
+);

@@ -1,0 +1,121 @@
+import { z } from "zod";
+import { type Endpoint, endpoint } from "@/lib/http/endpoint";
+
+/** Narrows the endpoint's auth mode to its literal so handlers receive a non-null actor. */
+const signedIn = <E extends Endpoint>(definition: E) => definition as E & { auth: "required" };
+import { formDataToObject } from "@/lib/http/form-data";
+import { isHttpUrl, MULTIPART_MAX_BYTES, profilePictureSchema } from "./auth";
+import { idSchema } from "./common";
+import { ownedMachineSchema, sessionUserSchema } from "./session";
+
+const flag = z.preprocess(
+  (value) => (value === "true" ? true : value === "false" ? false : value),
+  z.boolean({ message: "Must be true or false" }),
+);
+
+export const privacySchema = z.object({
+  email: flag.optional(),
+  firstname: flag.optional(),
+  lastname: flag.optional(),
+  website: flag.optional(),
+});
+
+const name = (label: "First" | "Last") =>
+  z
+    .string({ message: `${label} name must be at least 2 characters` })
+    .trim()
+    .min(2, `${label} name must be at least 2 characters`)
+    .max(50, `${label} name must not exceed 50 characters`);
+
+/** Edit Profile: names 2-50, website URL or empty, privacy switches, picture file/URL/empty. */
+export const updateUserFieldsSchema = z.object({
+  firstname: name("First"),
+  lastname: name("Last"),
+  website: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => !value || isHttpUrl(value), "Please enter a valid URL"),
+  privacy: privacySchema.optional(),
+  profilePicture: profilePictureSchema,
+});
+
+export const updateUserSchema = z.preprocess((input) => formDataToObject(input), updateUserFieldsSchema);
+
+export const addMachinesSchema = z.object({
+  cncVariantIdList: z
+    .array(idSchema, { message: "At least one CNC Variant is required" })
+    .min(1, "At least one CNC Variant is required")
+    .max(50),
+});
+
+export const removeMachineSchema = z.object({ cncVariantId: idSchema });
+
+/** A profile as others see it: hidden fields are null; `privacy` only for the owner. */
+export const publicUserSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  firstname: z.string().nullable(),
+  lastname: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+  isVerified: z.boolean(),
+  isOnefinityOfficial: z.boolean(),
+  isOwner: z.boolean(),
+  privacy: sessionUserSchema.shape.privacy.nullable(),
+  ownedMachines: z.array(ownedMachineSchema),
+  cncBrand: z.array(z.string()),
+  cncModel: z.array(z.string()),
+  cncVariant: z.array(z.string()),
+  locatedAt: z.string(),
+});
+
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const updateUserEndpoint = signedIn(
+  endpoint({
+    method: "POST",
+    path: "/api/v1/auth/updateUser",
+    summary: "Edit the signed-in user's profile (multipart: names, website, privacy.*, new picture)",
+    tag: "Users",
+    auth: "required",
+    body: updateUserSchema,
+    maxBodyBytes: MULTIPART_MAX_BYTES,
+    response: z.object({ user: sessionUserSchema }),
+  }),
+);
+
+export const getByUsernameEndpoint = endpoint({
+  method: "GET",
+  path: "/api/v1/auth/getByUsername/{username}",
+  summary: "A profile; the owner's privacy choices apply to everyone but the owner",
+  tag: "Users",
+  auth: "optional",
+  params: z.object({ username: z.string().min(1).max(64) }),
+  response: z.object({ user: publicUserSchema }),
+});
+
+export const addMachinesEndpoint = signedIn(
+  endpoint({
+    method: "POST",
+    path: "/api/v1/auth/addMachines",
+    summary: "Add owned machines (variant ids); already owned ones are kept once",
+    tag: "Users",
+    auth: "required",
+    body: addMachinesSchema,
+    response: z.object({ user: sessionUserSchema }),
+  }),
+);
+
+export const removeMachineEndpoint = signedIn(
+  endpoint({
+    method: "POST",
+    path: "/api/v1/auth/removeMachine",
+    summary: "Remove one owned machine",
+    tag: "Users",
+    auth: "required",
+    body: removeMachineSchema,
+    response: z.object({ user: sessionUserSchema }),
+  }),
+);

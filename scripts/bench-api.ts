@@ -1,0 +1,229 @@
+// npm run bench:api [-- --posts 100000 --duration 10 --connections 10,50 --explain]
+// The listing API and the home page under load on a real PostgreSQL with the large data set:
+// seeds it (npm run seed:large) unless the database already holds that many bulk posts, builds
+// the app when NEXT_DIST_DIR has no build, starts the production server and drives each case with
+// autocannon, printing requests/s, p50 and p99. --explain also prints EXPLAIN ANALYZE of the
+// listing and autocomplete queries, built by the same service code the routes run.
+// BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/cnc_bench) picks the database.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { Client } from "pg";
+import { createDatabase } from "@/lib/db/create";
+import { autocompleteQuery } from "@/lib/services/posts/autocomplete-posts";
+import { listingQueries } from "@/lib/services/posts/list-posts";
+import { type ListPostsFilters, PAGE_SIZE } from "@/lib/validation/posts";
+import { nextBin, projectRoot, run } from "./lib/runtime";
+
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+}) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+
+const { values } = parseArgs({
+  options: {
+    posts: { type: "string", default: "100000" },
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "10,50" },
+    explain: { type: "boolean", default: false },
+  },
+});
+const wantedPosts = Number(values.posts);
+const duration = Number(values.duration);
+const connectionCounts = values.connections.split(",").map(Number);
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/cnc_bench";
+const distDir = process.env.NEXT_DIST_DIR ?? ".next";
+
+async function ensureDatabase(): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  url.pathname = "/postgres";
+  const admin = new Client({ connectionString: url.toString() });
+  await admin.connect();
+  try {
+    const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function bulkPostCount(): Promise<number> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const result = await client.query<{ count: number }>(
+      "SELECT count(*)::int AS count FROM posts WHERE title LIKE '% #%'",
+    );
+    return result.rows[0]?.count ?? 0;
+  } catch {
+    return 0; // no schema yet
+  } finally {
+    await client.end();
+  }
+}
+
+async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+  const child = spawn(nextBin(), ["start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      STORAGE_DRIVER: "local",
+      MAIL_DRIVER: "outbox",
+      AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/v1/openapi.json`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  child.kill("SIGTERM");
+  throw new Error("the server did not answer within 60 s");
+}
+
+/** Filter values that exist in the data set: a category, a partner's user, a title word. */
+async function sampleValues() {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const category = await client.query<{ name: string }>(
+      "SELECT c.name FROM categories c JOIN posts p ON p.category_id = c.id GROUP BY c.name ORDER BY count(*) DESC LIMIT 1",
+    );
+    const partner = await client.query<{ user_id: string }>(
+      "SELECT user_id FROM partners ORDER BY name LIMIT 1",
+    );
+    return { category: category.rows[0]?.name ?? "Signs", partner: partner.rows[0]?.user_id };
+  } finally {
+    await client.end();
+  }
+}
+
+function listingCases(sample: Awaited<ReturnType<typeof sampleValues>>): [string, ListPostsFilters][] {
+  return [
+    ["unfiltered", {}],
+    ["postedAt=This Month", { postedAt: "This Month" }],
+    ["postedAt=This Year", { postedAt: "This Year" }],
+    [`category=${sample.category}`, { category: sample.category }],
+    ["toolType=Laser", { toolType: "Laser" }],
+    ["toolType=Endmill", { toolType: "Endmill" }],
+    ["author=onefinity", { author: "onefinity" }],
+    ...(sample.partner ? [["partner", { partner: sample.partner }] as [string, ListPostsFilters]] : []),
+    ["ratings=4", { ratings: 4 }],
+    ["searchQuery=walnut clock", { searchQuery: "walnut clock" }],
+    ["searchQuery=maple", { searchQuery: "maple" }],
+  ];
+}
+
+const AUTOCOMPLETE_TEXTS = ["waln", "cherry tra", "cuting board"];
+
+function toQuery(filters: ListPostsFilters): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value !== undefined) params.set(key, String(value));
+  return params.toString();
+}
+
+async function explainAll(cases: [string, ListPostsFilters][]): Promise<void> {
+  const database = createDatabase(databaseUrl, { max: 1 });
+  const explain = async (label: string, query: { toSQL(): { sql: string; params: unknown[] } }) => {
+    const { sql, params } = query.toSQL();
+    const result = await database.$client.query<{ "QUERY PLAN": string }>(
+      `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`,
+      params,
+    );
+    console.log(`\n--- ${label}\n${result.rows.map((row) => row["QUERY PLAN"]).join("\n")}`);
+  };
+  try {
+    for (const [label, filters] of cases) {
+      const queries = listingQueries(database, { filters, page: 1, limit: PAGE_SIZE });
+      await explain(`page: ${label}`, queries.page);
+      await explain(`total: ${label}`, queries.total);
+    }
+    for (const text of AUTOCOMPLETE_TEXTS)
+      await explain(`autocomplete: ${text}`, autocompleteQuery(database, text));
+  } finally {
+    await database.$client.end();
+  }
+}
+
+const pad = (text: string, width: number) => text.padEnd(width);
+const num = (value: number, width: number) => value.toFixed(1).padStart(width);
+
+await ensureDatabase();
+const present = await bulkPostCount();
+if (present < wantedPosts) {
+  console.log(`[bench] ${present} bulk posts present; seeding ${wantedPosts} (a few minutes)`);
+  await run("npm", ["run", "seed:large", "--", "--posts", String(wantedPosts)], {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+  });
+} else {
+  console.log(`[bench] reusing ${present} bulk posts in ${databaseUrl}`);
+}
+if (!existsSync(path.join(projectRoot, distDir, "BUILD_ID"))) {
+  console.log(`[bench] no production build in ${distDir}: building`);
+  await run(nextBin(), ["build"], { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" });
+}
+
+const sample = await sampleValues();
+const cases = listingCases(sample);
+if (values.explain) await explainAll(cases);
+
+const port = 3900 + Math.floor(Math.random() * 90);
+const dataDir = mkdtempSync(path.join(tmpdir(), "cnc-bench-"));
+const server = await startServer(port, dataDir);
+const base = `http://127.0.0.1:${port}`;
+const targets: [string, string][] = [
+  ["home page HTML", "/"],
+  ...cases.map(([label, filters]): [string, string] => [
+    `GET /api/v1/post ${label}`,
+    `/api/v1/post?${toQuery(filters)}`,
+  ]),
+  ...AUTOCOMPLETE_TEXTS.map((text): [string, string] => [
+    `autoComplete ${text}`,
+    `/api/v1/post/search/autoComplete?searchQuery=${encodeURIComponent(text)}`,
+  ]),
+];
+
+try {
+  // Warm-up: the first request of a route loads its code and fills the connection pool.
+  for (const [, target] of targets) for (let i = 0; i < 3; i += 1) await fetch(`${base}${target}`);
+  console.log(
+    `\n${pad("case", 52)} ${"conns".padStart(5)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)}  non-2xx`,
+  );
+  for (const connections of connectionCounts) {
+    for (const [label, target] of targets) {
+      const result = await autocannon({ url: `${base}${target}`, connections, duration });
+      const failures = result.non2xx + result.errors + result.timeouts;
+      console.log(
+        `${pad(label, 52)} ${String(connections).padStart(5)} ${num(result.requests.average, 8)} ${num(result.latency.p50, 8)} ${num(result.latency.p99, 8)}  ${failures}`,
+      );
+    }
+  }
+} finally {
+  server.kill("SIGTERM");
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,204 @@
+/*
+ * npm run bench:gcode — our G-code parser against the parsers other web viewers use, on the
+ * largest corpus files, plus a raw floor.
+ *
+ *   ours           lib/gcode GcodeParser, the file streamed from disk in 1 MiB chunks, full output
+ *                  (vertex strip, kinds, tools, power, source lines) and statistics
+ *   floor          the same stream, every byte read once in a JS loop counting newlines
+ *   gcode-toolpath CNCjs's interpreter (loadFromStringSync), callbacks only count segments
+ *   gcode-preview  the Parser class inside gcode-preview (it is not exported; we load the bundle
+ *                  with one export added), parseGCode on the whole text
+ *
+ * Each measurement runs in a fresh child process, so peak memory (maxRSS minus the RSS before the
+ * file is touched) belongs to that parser alone. Throughput is the best of several repetitions
+ * (the machine is shared). Peers get the file as one string (their API); reading it is not timed.
+ *
+ * Options: --corpus <dir> (default ../shared/gcode-corpus), --reps <n> (default 3).
+ */
+import { spawnSync } from "node:child_process";
+import { createReadStream, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { GcodeParser } from "../lib/gcode/parser";
+
+type Engine = "ours" | "floor" | "gcode-toolpath" | "gcode-preview";
+interface Measurement {
+  engine: Engine;
+  file: string;
+  bytes: number;
+  bestMs: number;
+  peakBytes: number;
+  segments: number;
+}
+
+const MIB = 1 << 20;
+const args = process.argv.slice(2);
+const option = (name: string): string | undefined => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const scriptPath = fileURLToPath(import.meta.url);
+const root = path.resolve(path.dirname(scriptPath), "..");
+const corpus = path.resolve(option("--corpus") ?? path.join(root, "..", "shared", "gcode-corpus"));
+const reps = Math.max(1, Number(option("--reps") ?? 3));
+
+/** Files every engine runs on, and files only ours and the floor run on (peers need minutes and GBs). */
+const SHARED_FILES = ["x01-derived-relief-raster-4x-11MB.nc", "l05-gsender-vectric-skull-finishing-rotary-A.gcode"];
+const OURS_ONLY_FILES = ["x02-derived-mixed-all-corpus-3x-49MB.nc"];
+
+async function streamFile(file: string, onChunk: (chunk: Uint8Array) => void): Promise<void> {
+  for await (const chunk of createReadStream(file, { highWaterMark: MIB })) onChunk(chunk as Uint8Array);
+}
+
+async function loadPreviewParser(): Promise<new (threshold: number) => { parseGCode(text: string): unknown }> {
+  const require = createRequire(import.meta.url);
+  const bundle = require.resolve("gcode-preview").replace(/gcode-preview\.js$/, "gcode-preview.es.js");
+  let source = readFileSync(bundle, "utf8");
+  const marker = "this.parser=new ";
+  const at = source.indexOf(marker);
+  const name = at >= 0 ? /^[A-Za-z_$][\w$]*/.exec(source.slice(at + marker.length))?.[0] : undefined;
+  if (!name) throw new Error("gcode-preview: parser class not found in the bundle");
+  for (const dependency of ["three", "lil-gui"]) {
+    const resolved = import.meta.resolve(dependency);
+    source = source.replaceAll(`from"${dependency}"`, `from"${resolved}"`);
+  }
+  source += `\nexport { ${name} as BenchParser };\n`;
+  const out = path.join(tmpdir(), `gcode-preview-bench-${process.pid}.mjs`);
+  writeFileSync(out, source);
+  const loaded = (await import(pathToFileURL(out).href)) as {
+    BenchParser: new (threshold: number) => { parseGCode(text: string): unknown };
+  };
+  return loaded.BenchParser;
+}
+
+/** One engine on one file, in this (child) process. */
+async function measure(engine: Engine, file: string): Promise<Measurement> {
+  const bytes = statSync(file).size;
+  global.gc?.();
+  const baseline = process.memoryUsage().rss;
+  let bestMs = Infinity;
+  let segments = 0;
+  if (engine === "ours" || engine === "floor") {
+    for (let rep = 0; rep < reps; rep++) {
+      const started = performance.now();
+      if (engine === "ours") {
+        const parser = new GcodeParser({ expectedBytes: bytes });
+        await streamFile(file, (chunk) => parser.push(chunk));
+        segments = parser.finish().stats.segmentCount;
+      } else {
+        let lines = 0;
+        await streamFile(file, (chunk) => {
+          for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
+        });
+        segments = lines;
+      }
+      bestMs = Math.min(bestMs, performance.now() - started);
+      global.gc?.();
+    }
+  } else {
+    const text = readFileSync(file, "utf8");
+    const Preview = engine === "gcode-preview" ? await loadPreviewParser() : null;
+    const { default: Toolpath } = await import("gcode-toolpath");
+    for (let rep = 0; rep < reps; rep++) {
+      const started = performance.now();
+      if (Preview) {
+        const result = new Preview(0).parseGCode(text) as { layers: Array<{ commands: unknown[] }> };
+        segments = result.layers.reduce((sum, layer) => sum + layer.commands.length, 0);
+      } else {
+        let count = 0;
+        const toolpath = new Toolpath({ addLine: () => count++, addArcCurve: () => count++ });
+        toolpath.loadFromStringSync(text);
+        segments = count;
+      }
+      bestMs = Math.min(bestMs, performance.now() - started);
+    }
+  }
+  const peakBytes = Math.max(0, process.resourceUsage().maxRSS * 1024 - baseline);
+  return { engine, file: path.basename(file), bytes, bestMs, peakBytes, segments };
+}
+
+function runChild(engine: Engine, file: string): Measurement {
+  const child = spawnSync(
+    process.execPath,
+    ["--expose-gc", "--max-old-space-size=6144", ...process.execArgv, scriptPath, "--child", engine, file, "--reps", String(reps)],
+    { encoding: "utf8", maxBuffer: 16 * MIB },
+  );
+  const line = child.stdout.split("\n").find((text) => text.startsWith("{"));
+  if (child.status !== 0 || !line) {
+    throw new Error(`${engine} on ${path.basename(file)} failed:\n${child.stderr.slice(-2000)}`);
+  }
+  return JSON.parse(line) as Measurement;
+}
+
+const mbps = (m: Measurement): number => m.bytes / 1e6 / (m.bestMs / 1000);
+const throughput = (ms: Measurement[]): number =>
+  ms.reduce((sum, m) => sum + m.bytes, 0) / 1e6 / (ms.reduce((sum, m) => sum + m.bestMs, 0) / 1000);
+
+async function main(): Promise<void> {
+  if (args[0] === "--child") {
+    const result = await measure(args[1] as Engine, args[2] ?? "");
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    return;
+  }
+  if (!existsSync(corpus)) {
+    console.error(`G-code corpus not found at ${corpus}; pass --corpus <dir>.`);
+    process.exitCode = 1;
+    return;
+  }
+  const results: Measurement[] = [];
+  const run = (engine: Engine, name: string): void => {
+    const file = path.join(corpus, name);
+    if (!existsSync(file)) {
+      console.log(`skip ${name}: not in the corpus`);
+      return;
+    }
+    const m = runChild(engine, file);
+    results.push(m);
+    console.log(
+      `${engine.padEnd(15)} ${m.file.padEnd(52)} ${(m.bytes / 1e6).toFixed(1).padStart(6)} MB ` +
+        `${mbps(m).toFixed(1).padStart(8)} MB/s  peak ${(m.peakBytes / 1e6).toFixed(0).padStart(5)} MB ` +
+        `(${(m.peakBytes / m.bytes).toFixed(2)}x file)  ${m.segments} segments`,
+    );
+  };
+  for (const name of [...OURS_ONLY_FILES, ...SHARED_FILES]) {
+    run("ours", name);
+    run("floor", name);
+  }
+  for (const name of SHARED_FILES) {
+    run("gcode-toolpath", name);
+    run("gcode-preview", name);
+  }
+
+  const of = (engine: Engine, files: string[]): Measurement[] =>
+    results.filter((m) => m.engine === engine && files.includes(m.file));
+  const shared = SHARED_FILES.filter((name) => results.some((m) => m.engine === "ours" && m.file === name));
+  const peers = (["gcode-toolpath", "gcode-preview"] as const).map((engine) => ({
+    engine,
+    speed: throughput(of(engine, shared)),
+  }));
+  const fastestPeer = peers.reduce((a, b) => (b.speed > a.speed ? b : a));
+  const oursShared = throughput(of("ours", shared));
+  const allFiles = [...OURS_ONLY_FILES, ...SHARED_FILES];
+  const oursAll = of("ours", allFiles);
+  const floorAll = of("floor", allFiles);
+  const largest = oursAll.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+  const oursSpeed = throughput(oursAll);
+  const floorSpeed = throughput(floorAll);
+  const peak = Math.max(...oursAll.map((m) => m.peakBytes / m.bytes));
+
+  console.log("");
+  for (const peer of peers) {
+    console.log(
+      `${peer.engine}: ${peer.speed.toFixed(2)} MB/s on ${shared.length} shared files; ours ${(oursShared / peer.speed).toFixed(1)}x`,
+    );
+  }
+  console.log(`floor: ${floorSpeed.toFixed(1)} MB/s over ${floorAll.length} files; largest file ${largest.file}`);
+  console.log(
+    `gcode parse: ${oursSpeed.toFixed(1)} MB/s, ${(oursShared / fastestPeer.speed).toFixed(1)}x the fastest peer, ` +
+      `${(floorSpeed / oursSpeed).toFixed(1)}x slower than the raw floor, peak ${peak.toFixed(1)}x file size`,
+  );
+}
+
+await main();

@@ -1,0 +1,373 @@
+import { randomInt } from "node:crypto";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { describe, expect, inject, it } from "vitest";
+import { attachments, likes, posts } from "@/lib/db/schema";
+import type { AutocompleteSuggestion, PostList } from "@/lib/validation/posts";
+import { createCategory, createPartner, createUser, testDb } from "../support/factories";
+import { createListedPost } from "../support/factories-posts";
+import { asUser, createComment, createMakeRow, createProject } from "../support/factories-project";
+import { api, type Envelope } from "../support/http";
+
+/** A random lower-case word: a search token that only this test's posts contain. */
+const word = () => Array.from({ length: 10 }, () => String.fromCharCode(97 + randomInt(26))).join("");
+
+async function list(query: Record<string, string | number>, init?: RequestInit) {
+  const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
+  return api<Envelope<PostList>>(`/api/v1/post?${search.toString()}`, init);
+}
+
+async function listIds(query: Record<string, string | number>, init?: RequestInit): Promise<string[]> {
+  const { status, body } = await list({ limit: 100, ...query }, init);
+  expect(status).toBe(200);
+  return body.data.posts.map((post) => post._id);
+}
+
+const sorted = (ids: string[]) => [...ids].sort();
+
+describe("GET /api/v1/post", () => {
+  it("lists public posts only, with everything a card needs", async () => {
+    const token = word();
+    const author = await createUser({ isOnefinityOfficial: true });
+    const viewer = await createUser();
+    const category = await createCategory();
+    const publicPost = await createListedPost({
+      title: `${token} public`,
+      userId: author.id,
+      categoryId: category.id,
+    });
+    for (const visibility of ["draft", "private", "unlisted"] as const) {
+      await createListedPost({ title: `${token} ${visibility}`, userId: author.id, visibility });
+    }
+    await testDb().insert(likes).values({ userId: viewer.id, postId: publicPost.id });
+    await createComment(publicPost.id, viewer.id);
+    await createMakeRow(publicPost.id, viewer.id, [4, 3, 5, 2]);
+
+    // The author does not see their own drafts in the public listing either.
+    expect(await listIds({ searchQuery: token }, await asUser(author.id))).toEqual([publicPost.id]);
+
+    const { status, body } = await list({ searchQuery: token }, await asUser(viewer.id));
+    expect(status).toBe(200);
+    expect(body.status).toBe("success");
+    expect(body.data.pagination).toEqual({ page: 1, limit: 20, total: 1, totalPages: 1 });
+    const card = body.data.posts[0]!;
+    expect(card).toMatchObject({
+      _id: publicPost.id,
+      title: `${token} public`,
+      visibility: "public",
+      user: { _id: author.id, username: author.username, isOnefinityOfficial: true },
+      category: { _id: category.id, name: category.name },
+      likes: 1,
+      comments: 1,
+      hasLikedByUser: true,
+      hasBookmarkedByUser: false,
+      // 0.25*4 + 0.25*3 + 0.2*5 + 0.3*2 = 3.35 -> 3.4
+      averageTotalRating: 3.4,
+      ratingsDistribution: {
+        count: 1,
+        cutExpectation: 4,
+        cutQuality: 3,
+        correctFileInfo: 5,
+        coolFactor: 2,
+        totalRating: 3.4,
+      },
+      downloadAverage: 0,
+      thumbnail: null,
+    });
+    expect(new Date(card.createdAt).toISOString()).toBe(card.createdAt);
+
+    const anonymous = await list({ searchQuery: token });
+    expect(anonymous.body.data.posts[0]).toMatchObject({ hasLikedByUser: false, hasBookmarkedByUser: false });
+  });
+
+  it("gives the thumbnail as a URL and the download average over the listed files", async () => {
+    const { post, model } = await createProject();
+    await testDb().update(attachments).set({ downloadCount: 7 }).where(eq(attachments.id, model.id));
+    await testDb().update(posts).set({ thumbnailId: model.id }).where(eq(posts.id, post.id));
+    const { body } = await list({ searchQuery: post.title });
+    const card = body.data.posts.find((item) => item._id === post.id);
+    // One model with 7 downloads; the zip bundle and the YouTube link are not counted.
+    expect(card?.downloadAverage).toBe(7);
+    expect(card?.thumbnail).toMatch(/^(https?:\/\/|\/)/);
+  });
+
+  it("postedAt keeps posts created inside the calendar period (UTC, weeks from Monday)", async () => {
+    const token = word();
+    const now = new Date();
+    const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    const week = new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * 86_400_000);
+    const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const year = new Date(Date.UTC(now.getUTCFullYear(), 0, 1));
+    const starts = { Today: day, "This Week": week, "This Month": month, "This Year": year };
+    const created: { id: string; at: Date }[] = [];
+    for (const start of Object.values(starts)) {
+      for (const at of [start, new Date(start.getTime() - 1000)]) {
+        const post = await createListedPost({ title: `${token} post`, createdAt: at });
+        created.push({ id: post.id, at });
+      }
+    }
+    for (const [postedAt, start] of Object.entries(starts)) {
+      const expected = created.filter((post) => post.at >= start).map((post) => post.id);
+      expect(sorted(await listIds({ searchQuery: token, postedAt }))).toEqual(sorted(expected));
+    }
+    expect(await listIds({ searchQuery: token, postedAt: "All" })).toHaveLength(created.length);
+  });
+
+  it("category matches by name (any case) and subCategory by value", async () => {
+    const token = word();
+    const wood = await createCategory();
+    const other = await createCategory();
+    const signs = await createListedPost({ title: `${token} a`, categoryId: wood.id, subCategory: "Signs" });
+    const boxes = await createListedPost({ title: `${token} b`, categoryId: wood.id, subCategory: "Boxes" });
+    await createListedPost({ title: `${token} c`, categoryId: other.id, subCategory: "Signs" });
+    await createListedPost({ title: `${token} d` });
+
+    expect(sorted(await listIds({ searchQuery: token, category: wood.name.toUpperCase() }))).toEqual(
+      sorted([signs.id, boxes.id]),
+    );
+    expect(await listIds({ searchQuery: token, category: wood.name, subCategory: "signs" })).toEqual([
+      signs.id,
+    ]);
+    expect(await listIds({ searchQuery: token, category: "No such category" })).toEqual([]);
+  });
+
+  it("author=onefinity keeps only posts by official accounts", async () => {
+    const token = word();
+    const official = await createUser({ isOnefinityOfficial: true });
+    const maker = await createUser();
+    const byOfficial = await createListedPost({ title: `${token} a`, userId: official.id });
+    await createListedPost({ title: `${token} b`, userId: maker.id });
+
+    expect(await listIds({ searchQuery: token, author: "onefinity" })).toEqual([byOfficial.id]);
+    const bad = await list({ author: "someone" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues).toContainEqual({ path: "author", message: "author must be onefinity" });
+  });
+
+  it("toolType keeps posts with any tool of that family", async () => {
+    const token = word();
+    const laser = await createListedPost({ title: `${token} a`, tools: ["Laser"] });
+    const endmill = await createListedPost({ title: `${token} b`, tools: ["Endmill", "Endmill"] });
+    const both = await createListedPost({ title: `${token} c`, tools: ["Endmill", "Laser"] });
+    await createListedPost({ title: `${token} d` });
+
+    expect(sorted(await listIds({ searchQuery: token, toolType: "Laser" }))).toEqual(
+      sorted([laser.id, both.id]),
+    );
+    expect(sorted(await listIds({ searchQuery: token, toolType: "Endmill" }))).toEqual(
+      sorted([endmill.id, both.id]),
+    );
+    expect(await listIds({ searchQuery: token, toolType: "All" })).toHaveLength(4);
+  });
+
+  it("partner keeps the posts of the partner whose user is given", async () => {
+    const token = word();
+    const first = await createPartner();
+    const second = await createPartner();
+    const withFirst = await createListedPost({ title: `${token} a`, partnerId: first.partner.id });
+    await createListedPost({ title: `${token} b`, partnerId: second.partner.id });
+    await createListedPost({ title: `${token} c` });
+
+    const ids = await listIds({ searchQuery: token, partner: first.user.id });
+    expect(ids).toEqual([withFirst.id]);
+    const { body } = await list({ searchQuery: token, partner: first.user.id });
+    expect(body.data.posts[0]?.partner).toEqual({
+      name: first.partner.name,
+      color: first.partner.color,
+      user: first.user.id,
+    });
+  });
+
+  it("ratings keeps posts whose average rating is at least the value", async () => {
+    const token = word();
+    const rated = await Promise.all(
+      [0, 1.5, 3, 4.2, 5].map((averageTotalRating) =>
+        createListedPost({ title: `${token} post`, averageTotalRating }),
+      ),
+    );
+    const ids = (from: number) =>
+      sorted(rated.filter((post) => post.averageTotalRating >= from).map((post) => post.id));
+    for (const ratings of [1, 2, 3, 4, 5]) {
+      expect(sorted(await listIds({ searchQuery: token, ratings }))).toEqual(ids(ratings));
+    }
+    const bad = await list({ ratings: 6 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues).toContainEqual({ path: "ratings", message: "ratings must be at most 5" });
+  });
+
+  it("searchQuery matches title, tags and description, ranking title matches first", async () => {
+    const token = word();
+    const inDescription = await createListedPost({ title: "Plain project" });
+    await testDb()
+      .update(posts)
+      .set({ description: `Made with ${token} wood` })
+      .where(eq(posts.id, inDescription.id));
+    const inTitle = await createListedPost({ title: `The ${token} clock` });
+    expect(await listIds({ searchQuery: token })).toEqual([inTitle.id, inDescription.id]);
+    expect(await listIds({ searchQuery: `${token} clock` })).toEqual([inTitle.id]);
+  });
+
+  it("pages through the top results in a stable order without repeats or gaps", async () => {
+    const token = word();
+    // The same creation time for all: only the id tie-break orders them.
+    const at = new Date(Date.now() - 60_000);
+    const created = await Promise.all(
+      Array.from({ length: 25 }, () => createListedPost({ title: `${token} post`, createdAt: at })),
+    );
+    const older = await createListedPost({
+      title: `${token} post`,
+      createdAt: new Date(at.getTime() - 60_000),
+    });
+    const seen: string[] = [];
+    for (const page of [1, 2, 3]) {
+      const { body } = await list({ searchQuery: token, page, limit: 10 });
+      expect(body.data.pagination).toEqual({ page, limit: 10, total: 26, totalPages: 3 });
+      seen.push(...body.data.posts.map((post) => post._id));
+    }
+    expect(seen).toHaveLength(26);
+    expect(new Set(seen).size).toBe(26);
+    expect(seen.at(-1)).toBe(older.id);
+    expect(sorted(seen.slice(0, 25))).toEqual(sorted(created.map((post) => post.id)));
+    // Newest first, then the id (descending) decides.
+    expect(seen.slice(0, 25)).toEqual([...seen.slice(0, 25)].sort().reverse());
+    const again = await listIds({ searchQuery: token, page: 2, limit: 10 });
+    expect(again).toEqual(seen.slice(10, 20));
+  });
+
+  it("the unfiltered listing is newest first", async () => {
+    const newer = await createListedPost({ createdAt: new Date(Date.now() + 1000) });
+    const ids = await listIds({ limit: 5 });
+    expect(ids[0]).toBe(newer.id);
+  });
+
+  it("answers bad query values with 400 and the messages", async () => {
+    for (const [query, issue] of [
+      [{ postedAt: "Yesterday" }, "postedAt"],
+      [{ toolType: "Plasma" }, "toolType"],
+      [{ partner: "nope" }, "partner"],
+      [{ ratings: "many" }, "ratings"],
+      [{ page: 0 }, "page"],
+      [{ limit: 101 }, "limit"],
+    ] as const) {
+      const { status, body } = await list(query);
+      expect(status).toBe(400);
+      expect(body.issues?.map((item) => item.path)).toContain(issue);
+    }
+  });
+});
+
+describe("GET /api/v1/post/search/autoComplete", () => {
+  const suggest = (searchQuery: string) =>
+    api<Envelope<{ posts: AutocompleteSuggestion[] }>>(
+      `/api/v1/post/search/autoComplete?searchQuery=${encodeURIComponent(searchQuery)}`,
+    );
+
+  it("suggests public titles by prefix and tolerates a typo", async () => {
+    const token = word();
+    const owner = await createUser();
+    const post = await createListedPost({ title: `${token} walnut cutting board`, userId: owner.id });
+    await createListedPost({ title: `${token} walnut draft`, visibility: "draft" });
+
+    const byPrefix = await suggest(token.slice(0, 6));
+    expect(byPrefix.status).toBe(200);
+    expect(byPrefix.body.data.posts).toEqual([
+      { _id: post.id, title: `${token} walnut cutting board`, user: { username: owner.username } },
+    ]);
+    // A letter left out in the middle of the word (word similarity 0.8; the threshold is 0.6).
+    const typo = `${token.slice(0, 5)}${token.slice(6)}`;
+    expect((await suggest(typo)).body.data.posts.map((item) => item._id)).toContain(post.id);
+  });
+
+  it("needs more than 3 characters and gives at most 10", async () => {
+    const token = word();
+    await Promise.all(Array.from({ length: 12 }, () => createListedPost({ title: `${token} coaster` })));
+    expect((await suggest(token.slice(0, 3))).body.data.posts).toEqual([]);
+    expect((await suggest(token)).body.data.posts).toHaveLength(10);
+  });
+});
+
+describe("GET /api/v1/post/getPostsByUserId/{id} and getPostsByUsername/{username}", () => {
+  it("shows the owner every post with its visibility and others only the public ones", async () => {
+    const owner = await createUser();
+    const stranger = await createUser();
+    const created = [];
+    for (const visibility of ["public", "draft", "private", "unlisted"] as const) {
+      created.push(
+        await createListedPost({
+          userId: owner.id,
+          visibility,
+          createdAt: new Date(Date.now() - created.length * 1000),
+        }),
+      );
+    }
+    const byId = await api<Envelope<PostList>>(
+      `/api/v1/post/getPostsByUserId/${owner.id}`,
+      await asUser(owner.id),
+    );
+    expect(byId.status).toBe(200);
+    expect(byId.body.data.posts.map((post) => [post._id, post.visibility])).toEqual(
+      created.map((post) => [post.id, post.visibility]),
+    );
+    const byName = await api<Envelope<PostList>>(
+      `/api/v1/post/getPostsByUsername/${owner.username.toUpperCase()}`,
+      await asUser(stranger.id),
+    );
+    expect(byName.body.data.posts.map((post) => post._id)).toEqual([created[0]!.id]);
+    const anonymous = await api<Envelope<PostList>>(`/api/v1/post/getPostsByUserId/${owner.id}`);
+    expect(anonymous.body.data.pagination.total).toBe(1);
+  });
+
+  it("answers 404 for an unknown user", async () => {
+    expect((await api(`/api/v1/post/getPostsByUsername/nobody-${word()}`)).status).toBe(404);
+    expect((await api("/api/v1/post/getPostsByUserId/00000000-0000-4000-8000-000000000000")).status).toBe(
+      404,
+    );
+  });
+});
+
+describe("DELETE /api/v1/post/delete/{id}", () => {
+  it("refuses anyone but the owner", async () => {
+    const { post } = await createProject();
+    const stranger = await createUser();
+    const refused = await api(
+      `/api/v1/post/delete/${post.id}`,
+      await asUser(stranger.id, { method: "DELETE" }),
+    );
+    expect(refused.status).toBe(403);
+    expect(
+      (
+        await api(`/api/v1/post/delete/${post.id}`, {
+          method: "DELETE",
+          headers: { origin: inject("baseUrl") },
+        })
+      ).status,
+    ).toBe(401);
+    expect((await api(`/api/v1/post/${post.id}`)).status).toBe(200);
+  });
+
+  it("removes the post, its rows and its stored files for the owner", async () => {
+    const { post, owner, model, zip } = await createProject();
+    const liker = await createUser();
+    await testDb().insert(likes).values({ userId: liker.id, postId: post.id });
+    await createComment(post.id, liker.id);
+    const storage = path.join(inject("dataDir"), "storage");
+    const files = [model.storageKey!, zip!.storageKey!].map((key) => path.join(storage, ...key.split("/")));
+    expect(files.every((file) => existsSync(file))).toBe(true);
+
+    const { status, body } = await api<Envelope<{ post: { _id: string } }>>(
+      `/api/v1/post/delete/${post.id}`,
+      await asUser(owner.id, { method: "DELETE" }),
+    );
+    expect(status).toBe(200);
+    expect(body.data.post).toEqual({ _id: post.id });
+    expect(await testDb().select().from(posts).where(eq(posts.id, post.id))).toEqual([]);
+    expect(await testDb().select().from(attachments).where(eq(attachments.postId, post.id))).toEqual([]);
+    expect(await testDb().select().from(likes).where(eq(likes.postId, post.id))).toEqual([]);
+    expect(files.some((file) => existsSync(file))).toBe(false);
+    expect((await api(`/api/v1/post/${post.id}`)).status).toBe(404);
+    expect(
+      (await api(`/api/v1/post/delete/${post.id}`, await asUser(owner.id, { method: "DELETE" }))).status,
+    ).toBe(404);
+  });
+});
