@@ -21,8 +21,8 @@ export default defineConfig([
     ".data/**",
     "node_modules/**",
     "drizzle/**",
-    "playwright-report/**",
-    "test-results/**",
+    "playwright-report*/**",
+    "test-results*/**",
     "next-env.d.ts",
   ]),
   {

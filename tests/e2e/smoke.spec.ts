@@ -4,12 +4,13 @@ test.describe("demo site", () => {
   test("the home page lists seeded projects and a project page opens", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("heading", { name: "Top Results" })).toBeVisible();
-    const cards = page.getByRole("article");
+    // The first page of Top Results (the featured carousel above it has cards of its own).
+    const cards = page.getByRole("region", { name: "Top Results" }).getByRole("article");
     await expect(cards).toHaveCount(20);
     // The newest seeded project is posted today.
-    await expect(page.getByRole("heading", { name: "Farmhouse Welcome Sign" })).toBeVisible();
+    await expect(cards.getByRole("heading", { name: "Farmhouse Welcome Sign" })).toBeVisible();
 
-    await page.getByRole("link", { name: /Farmhouse Welcome Sign/ }).click();
+    await cards.getByRole("link", { name: /Farmhouse Welcome Sign/ }).first().click();
     await expect(page).toHaveURL(/\/model\/[0-9a-f-]{36}$/);
     await expect(page.getByRole("heading", { level: 1, name: "Farmhouse Welcome Sign" })).toBeVisible();
     await expect(page.getByRole("link", { name: "@chipcarver" })).toBeVisible();
@@ -18,7 +19,7 @@ test.describe("demo site", () => {
     const preview = page.getByRole("img", { name: "Toolpath preview of Farmhouse Welcome Sign" });
     await expect(preview).toBeVisible();
     expect(await preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(640);
-    await expect(page.getByText("farmhouse-welcome-sign.ngc")).toBeVisible();
+    await expect(page.getByText("farmhouse-welcome-sign.ngc").first()).toBeVisible();
   });
 
   test("an unknown project shows the not-found page", async ({ page }) => {
