@@ -1,16 +1,16 @@
-import { FeaturedCarouselSkeleton } from "@/components/home/featured-carousel";
 import { Container } from "@/components/layout/container";
-import { PostCardSkeleton } from "@/components/posts/post-card";
+import { Spinner } from "@/components/ui/spinner";
 
-export default function HomeLoading() {
+/**
+ * The (site) group's fallback, shown by every page of the group that has no loading state of its
+ * own, and while a route is fetched on the way to one that has (e.g. /model/{id}). It stays
+ * neutral: the home page draws its own skeletons (three featured cards, a grid) behind Suspense
+ * boundaries once its shell is there.
+ */
+export default function SiteLoading() {
   return (
-    <Container className="space-y-10 py-6 sm:py-8" aria-busy>
-      <FeaturedCarouselSkeleton />
-      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-        {Array.from({ length: 8 }, (_, index) => (
-          <PostCardSkeleton key={index} />
-        ))}
-      </div>
+    <Container className="flex min-h-[50vh] items-center justify-center py-16 text-ink-muted" aria-busy>
+      <Spinner size="lg" />
     </Container>
   );
 }

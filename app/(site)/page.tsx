@@ -1,8 +1,9 @@
-import { FeaturedCarousel } from "@/components/home/featured-carousel";
+import { Suspense } from "react";
+import { FeaturedCarousel, FeaturedCarouselSkeleton } from "@/components/home/featured-carousel";
 import { FilterBar } from "@/components/home/filter-bar";
 import { readFilters } from "@/components/home/filter-params";
 import { Container } from "@/components/layout/container";
-import { PostGrid } from "@/components/posts/post-grid";
+import { PostGrid, PostGridSkeleton } from "@/components/posts/post-grid";
 import { SearchBox } from "@/components/search/search-box";
 import { ExternalLinkIcon } from "@/components/ui/icons";
 import { getCurrentActor } from "@/lib/auth/current-actor";
@@ -17,6 +18,7 @@ import {
   listPostsQuerySchema,
   PAGE_SIZE,
   type PostList,
+  type PostSummary,
 } from "@/lib/validation/posts";
 
 // Rendered per request: the listing changes all the time and the build has no database.
@@ -31,6 +33,21 @@ async function featuredPosts(actor: Actor | null, filters: ListPostsFilters, fir
   return (await listPosts({ actor, filters: {}, page: 1, limit: FEATURED_COUNT })).posts;
 }
 
+async function FeaturedSection({ posts }: { posts: Promise<PostSummary[]> }) {
+  return <FeaturedCarousel posts={await posts} />;
+}
+
+async function TopResultsSection({
+  firstPage,
+  query,
+}: {
+  firstPage: Promise<PostList>;
+  query: Record<string, string | undefined>;
+}) {
+  const { posts } = await firstPage;
+  return <PostGrid key={JSON.stringify(query)} initialPosts={posts} query={query} />;
+}
+
 export default async function HomePage({
   searchParams,
 }: {
@@ -43,13 +60,16 @@ export default async function HomePage({
   const { page: _page, limit: _limit, ...listFilters } = query;
 
   const actor = await getCurrentActor();
-  const firstPageQuery = listPosts({ actor, filters: listFilters, page: 1, limit: PAGE_SIZE });
-  const [categories, partners, brands, firstPage, featured] = await Promise.all([
+  const firstPage = listPosts({ actor, filters: listFilters, page: 1, limit: PAGE_SIZE });
+  const featured = featuredPosts(actor, listFilters, firstPage);
+  // Both listings stream in behind their skeletons (same response, so the HTML holds page 1);
+  // a rejection surfaces through the Suspense boundary that awaits it.
+  firstPage.catch(() => undefined);
+  featured.catch(() => undefined);
+  const [categories, partners, brands] = await Promise.all([
     listCategories({ type: "post" }),
     listPartners(),
     listBrands(),
-    firstPageQuery,
-    featuredPosts(actor, listFilters, firstPageQuery),
   ]);
   const brand = brands[0]
     ? { name: brands[0].name, link: brands[0].link ?? BRAND_FALLBACK.link }
@@ -64,7 +84,9 @@ export default async function HomePage({
         <h2 id="featured-heading" className="text-2xl font-bold tracking-tight text-ink">
           Featured Designs
         </h2>
-        <FeaturedCarousel posts={featured} />
+        <Suspense fallback={<FeaturedCarouselSkeleton />}>
+          <FeaturedSection posts={featured} />
+        </Suspense>
       </section>
 
       <a
@@ -98,7 +120,9 @@ export default async function HomePage({
           </h2>
           <SearchBox className="hidden max-w-md md:block" />
         </div>
-        <PostGrid key={JSON.stringify(gridQuery)} initialPosts={firstPage.posts} query={gridQuery} />
+        <Suspense key={JSON.stringify(gridQuery)} fallback={<PostGridSkeleton />}>
+          <TopResultsSection firstPage={firstPage} query={gridQuery} />
+        </Suspense>
       </section>
     </Container>
   );

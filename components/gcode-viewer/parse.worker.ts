@@ -61,6 +61,15 @@ class LineIndex {
 }
 
 const decoder = new TextDecoder();
+
+/** True when the file starts with `<` (HTML or XML): G-code never does. */
+function looksLikeMarkup(chunk: Uint8Array): boolean {
+  for (const byte of chunk.subarray(0, 512)) {
+    if (byte === 0xef || byte === 0xbb || byte === 0xbf || byte <= 32) continue; // BOM, spaces
+    return byte === 60;
+  }
+  return false;
+}
 const index = new LineIndex();
 
 function post(message: WorkerResponse, transfer: Transferable[] = []): void {
@@ -70,6 +79,8 @@ function post(message: WorkerResponse, transfer: Transferable[] = []): void {
 async function load(url: string): Promise<void> {
   const response = await fetch(url);
   if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
+  // A web page is not G-code (a missing file can come back as the site's "not found" page).
+  if (/^\s*text\/html\b/i.test(response.headers.get("content-type") ?? "")) throw new Error("Not a G-code file (HTML)");
   const header = Number(response.headers.get("content-length"));
   const total = Number.isFinite(header) && header > 0 ? header : null;
   if (total) index.reserve(total);
@@ -81,6 +92,7 @@ async function load(url: string): Promise<void> {
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
+    if (loaded === 0 && looksLikeMarkup(value)) throw new Error("Not a G-code file (markup)");
     parser.push(value);
     index.append(value);
     loaded += value.length;

@@ -20,7 +20,7 @@ interface Option {
 }
 
 const selectClasses =
-  "h-10 rounded-lg border border-line-strong bg-surface px-3 pr-8 text-sm text-ink shadow-card focus:border-brand-500 focus:outline-none";
+  "h-10 w-full rounded-lg border border-line-strong bg-surface px-3 pr-8 text-sm text-ink shadow-card focus:border-brand-500 focus:outline-none";
 
 /** Filters live in the URL; every change navigates, and the server renders the new first page. */
 export function FilterBar({
@@ -57,7 +57,7 @@ export function FilterBar({
   if (filters.author) chips.push({ key: "author", label: brandName });
 
   const select = (key: FilterKey, label: string, options: Option[]) => (
-    <label className="flex flex-col gap-1 text-xs font-medium text-ink-muted">
+    <label className="flex min-w-0 flex-col gap-1 text-xs font-medium text-ink-muted sm:w-40">
       {label}
       <select
         aria-label={label}
@@ -77,7 +77,7 @@ export function FilterBar({
   const isOfficial = filters.author === OFFICIAL_AUTHOR;
   return (
     <section aria-label="Filters" className={cn("space-y-3", isPending && "opacity-70")}>
-      <div className="flex flex-wrap items-end gap-3">
+      <div className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
         {select(
           "postedAt",
           "Posted At",
@@ -108,7 +108,7 @@ export function FilterBar({
           aria-pressed={isOfficial}
           onClick={() => set("author", isOfficial ? "" : OFFICIAL_AUTHOR)}
           className={cn(
-            "h-10 rounded-lg border px-4 text-sm font-semibold shadow-card transition-colors",
+            "h-10 w-full rounded-lg border px-4 sm:w-auto text-sm font-semibold shadow-card transition-colors",
             isOfficial
               ? "border-brand-600 bg-brand-600 text-white hover:bg-brand-700"
               : "border-line-strong bg-surface text-ink hover:bg-surface-muted",

@@ -93,7 +93,7 @@ export function MakeUploadDialog({
   const [progress, setProgress] = useState<number | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const ids = { images: useId(), machine: useId(), caption: useId() };
+  const ids = { images: useId(), machine: useId(), caption: useId(), pending: useId() };
 
   function reset() {
     setState({ ...initial });
@@ -106,6 +106,10 @@ export function MakeUploadDialog({
 
   const errors = validate(state);
   const isInvalid = errors.size > 0 || imageProblem !== null;
+  const pendingProblem =
+    touched.size > 0 && !isPublishing && machines.length > 0
+      ? (imageProblem ?? errors.values().next().value ?? null)
+      : null;
   const shown = (path: string) => (touched.has(path.split(".")[0] ?? path) ? errors.get(path) : undefined);
 
   function update(patch: Partial<FormState>, field: string) {
@@ -153,7 +157,11 @@ export function MakeUploadDialog({
       setProgress(0);
       await Promise.all(
         state.images.map((file, index) => {
-          const slot = attachments.find((item) => item.fileHash === hashes[index]) ?? attachments[index];
+          // Slots come back in request order; two identical photos share a hash, so match by index.
+          const slot =
+            attachments[index]?.fileHash === hashes[index]
+              ? attachments[index]
+              : attachments.find((item) => item.fileHash === hashes[index]);
           if (!slot) throw new Error("Upload failed");
           return putFile(slot.signedUrl, file, contentTypeOf(file), (bytes) => {
             loaded[index] = bytes;
@@ -345,6 +353,12 @@ export function MakeUploadDialog({
           </div>
 
           {submitError ? <FieldError>{submitError}</FieldError> : null}
+          {/* Publish stays disabled while the form is invalid: once the user has started, say why. */}
+          {pendingProblem ? (
+            <p id={ids.pending} className="text-sm text-ink-muted">
+              To publish: {pendingProblem}
+            </p>
+          ) : null}
 
           <DialogFooter>
             <Button
@@ -357,7 +371,11 @@ export function MakeUploadDialog({
             >
               Cancel
             </Button>
-            <Button type="submit" disabled={isInvalid || isPublishing || machines.length === 0}>
+            <Button
+              type="submit"
+              disabled={isInvalid || isPublishing || machines.length === 0}
+              aria-describedby={pendingProblem ? ids.pending : undefined}
+            >
               {isPublishing ? "Publishing..." : "Publish"}
             </Button>
           </DialogFooter>

@@ -120,17 +120,23 @@ function MakeCard({
             </div>
           ))
         ) : (
-          <div className="text-ink-subtle">Rating unavailable</div>
+          <div>
+            <dt className="sr-only">Ratings</dt>
+            <dd className="text-ink-subtle">Rating unavailable</dd>
+          </div>
         )}
-        <div className="flex justify-between gap-2 border-t border-line pt-2">
-          <dt className="font-semibold text-ink">Weighted total</dt>
-          <dd className="font-semibold text-ink">
-            {/* The spec: one decimal, and a total of 0 is not shown. */}
-            {make.totalRating !== null && make.totalRating > 0
-              ? make.totalRating.toFixed(1)
-              : "Weighted total unavailable"}
-          </dd>
-        </div>
+        {/* The spec: one decimal, and a total of 0 is not shown. */}
+        {make.totalRating !== null && make.totalRating > 0 ? (
+          <div className="flex justify-between gap-2 border-t border-line pt-2">
+            <dt className="font-semibold text-ink">Weighted total</dt>
+            <dd className="font-semibold text-ink tabular-nums">{make.totalRating.toFixed(1)}</dd>
+          </div>
+        ) : (
+          <div className="border-t border-line pt-2">
+            <dt className="sr-only">Weighted total</dt>
+            <dd className="text-ink-subtle">Weighted total unavailable</dd>
+          </div>
+        )}
       </dl>
       {make.caption ? <p className="text-sm whitespace-pre-line text-ink-muted">{make.caption}</p> : null}
       <p className="text-xs text-ink-subtle">

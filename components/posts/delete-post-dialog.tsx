@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogFooter } from "@/components/ui/dialog";
 import { apiFetch } from "@/lib/api-client/client";
+import { announcePostDeleted } from "./post-events";
 
 /** 'Confirm Deletion' of a project; the dialog closes afterwards whether or not it succeeded (spec §4). */
 export function DeletePostDialog({
@@ -26,6 +27,7 @@ export function DeletePostDialog({
       await apiFetch(`/api/v1/post/delete/${postId}`, { method: "DELETE" });
       toast.success("Project deleted");
       onDeleted();
+      announcePostDeleted(postId);
     } catch {
       toast.error("Failed to delete the project. Please try again.");
     } finally {

@@ -54,11 +54,12 @@ export function PostCard({ post, onDeleted }: { post: PostSummary; onDeleted?: (
     >
       <div className="flex items-center gap-2 px-4 pt-4">
         <Avatar src={post.user.profilePicture} name={post.user.username} alt="" size="sm" />
-        <div className="min-w-0 text-sm">
+        <div className="min-w-0 flex-1 text-sm">
           <p className="flex items-center gap-1">
             <Link
               href={`/${post.user.username}`}
               prefetch={false}
+              title={`@${post.user.username}`}
               className="truncate font-medium text-ink hover:underline"
             >
               @{post.user.username}
@@ -77,14 +78,13 @@ export function PostCard({ post, onDeleted }: { post: PostSummary; onDeleted?: (
               </span>
             ) : null}
           </p>
-          <p className="text-xs text-ink-subtle">
+          <p className="truncate text-xs whitespace-nowrap text-ink-subtle">
             <time dateTime={post.createdAt} suppressHydrationWarning>
               {relativeTime(post.createdAt)}
             </time>
           </p>
         </div>
-        <div className="ml-auto flex items-center gap-2">
-          <VisibilityBadge visibility={post.visibility} />
+        <div className="ml-auto flex shrink-0 items-center">
           {isOwner ? (
             <DropdownMenu>
               <DropdownMenuTrigger className="inline-flex h-8 items-center gap-1 rounded-lg border border-line px-2 text-xs font-medium text-ink hover:bg-surface-muted">
@@ -120,7 +120,8 @@ export function PostCard({ post, onDeleted }: { post: PostSummary; onDeleted?: (
         </div>
       </div>
       <Link href={`/model/${post._id}`} className="mt-3 block">
-        <div className="aspect-[4/3] bg-surface-muted">
+        <div className="relative aspect-[4/3] bg-surface-muted">
+          <VisibilityBadge visibility={post.visibility} className="absolute top-2 left-2 z-10 shadow-sm" />
           {post.thumbnail ? (
             // eslint-disable-next-line @next/next/no-img-element -- signed storage URLs change per request; thumbnails are already small WebP/PNG
             <img

@@ -6,8 +6,24 @@ import { Spinner } from "@/components/ui/spinner";
 import { apiFetch } from "@/lib/api-client/client";
 import { PAGE_SIZE, type PostList, type PostSummary } from "@/lib/validation/posts";
 import { PostCard, PostCardSkeleton } from "./post-card";
+import { onPostDeleted } from "./post-events";
 
 type Query = Record<string, string | undefined>;
+
+const GRID_CLASSES = "grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
+
+/** The grid's loading placeholder: a row or two of card skeletons. */
+export function PostGridSkeleton({ count = 8 }: { count?: number }) {
+  return (
+    <ul className={GRID_CLASSES} aria-busy aria-label="Loading projects">
+      {Array.from({ length: count }, (_, index) => (
+        <li key={index} className="flex">
+          <PostCardSkeleton />
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /**
  * An infinitely scrolling grid of cards over GET /api/v1/post (or another paged posts call).
@@ -76,6 +92,11 @@ export function PostGrid({
   }, [hasMore, loadMore]);
 
   const removePost = (postId: string) => setPosts((current) => current.filter((post) => post._id !== postId));
+  // A project deleted from another listing on the page (e.g. the search drawer) leaves this one too.
+  useEffect(
+    () => onPostDeleted((postId) => setPosts((current) => current.filter((post) => post._id !== postId))),
+    [],
+  );
 
   if (!isLoading && !hasMore && posts.length === 0 && !error) {
     return <EmptyState className="mt-8" title={emptyTitle} text={emptyText} />;
@@ -83,7 +104,7 @@ export function PostGrid({
 
   return (
     <div>
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-busy={isLoading}>
+      <ul className={GRID_CLASSES} aria-busy={isLoading}>
         {posts.map((post) => (
           <li key={post._id} className="flex">
             <PostCard post={post} onDeleted={removePost} />

@@ -1,9 +1,10 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { openAuthDialog } from "@/components/auth/auth-dialog-store";
 import { useSession } from "@/components/auth/session-provider";
 import { apiFetch } from "@/lib/api-client/client";
+import { announcePostChanged, onPostChanged } from "./post-events";
 
 interface LikeState {
   liked: boolean;
@@ -27,6 +28,17 @@ export function usePostInteractions(post: {
   const [isLikePending, setLikePending] = useState(false);
   const [isBookmarkPending, setBookmarkPending] = useState(false);
 
+  // The same project can be on the page twice (featured carousel and grid): keep both in step.
+  useEffect(
+    () =>
+      onPostChanged((change) => {
+        if (change.postId !== post._id) return;
+        if (change.like) setLike(change.like);
+        if (change.bookmarked !== undefined) setBookmarked(change.bookmarked);
+      }),
+    [post._id],
+  );
+
   async function toggleLike() {
     if (isLikePending) return;
     const previous = like;
@@ -44,7 +56,7 @@ export function usePostInteractions(post: {
             method: "DELETE",
             query: { postId: post._id },
           });
-      setLike({ liked: state.hasLikedByUser, likes: state.likes });
+      announcePostChanged({ postId: post._id, like: { liked: state.hasLikedByUser, likes: state.likes } });
     } catch {
       setLike(previous);
     } finally {
@@ -68,7 +80,7 @@ export function usePostInteractions(post: {
             method: "POST",
             body: { postId: post._id },
           });
-      setBookmarked(bookmark.hasBookmarkedByUser);
+      announcePostChanged({ postId: post._id, bookmarked: bookmark.hasBookmarkedByUser });
     } catch {
       setBookmarked(previous);
     } finally {

@@ -9,9 +9,9 @@ const TONES: Record<string, BadgeTone> = {
 };
 
 /** 'Public', 'Pending for Review', 'Unlisted', 'Draft' or 'Unknown', each in its own colour. */
-export function VisibilityBadge({ visibility }: { visibility: string }) {
+export function VisibilityBadge({ visibility, className }: { visibility: string; className?: string }) {
   return (
-    <Badge tone={TONES[visibility] ?? "red"} size="sm">
+    <Badge tone={TONES[visibility] ?? "red"} size="sm" className={className}>
       {visibilityBadgeLabel(visibility)}
     </Badge>
   );

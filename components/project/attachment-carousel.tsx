@@ -20,12 +20,17 @@ const GcodeViewer = dynamic(
   },
 );
 
-function isEditable(target: EventTarget | null): boolean {
+// Inputs where the arrow keys do nothing of their own (a checkbox, a button).
+const ARROW_FREE_INPUTS = new Set(["checkbox", "button", "submit", "reset", "image", "file", "color"]);
+
+/** Whether the arrow keys belong to the focused element (text, sliders, radios, selects, dialogs). */
+function ownsArrowKeys(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
+  if (target instanceof HTMLInputElement) return !ARROW_FREE_INPUTS.has(target.type);
   return (
     target.isContentEditable ||
-    ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) ||
-    target.closest("[role=dialog]") !== null
+    ["TEXTAREA", "SELECT"].includes(target.tagName) ||
+    target.closest("[role=dialog],[role=radiogroup],[role=slider],[role=menu],[role=listbox]") !== null
   );
 }
 
@@ -77,8 +82,12 @@ function SlideBody({ slide, title, isActive }: { slide: Slide; title: string; is
     case "svg":
       return url && isActive ? <SvgSlide url={url} fileName={attachment.fileName} /> : null;
     case "model":
+      // The viewer brings its controls and figures below the 3D view: the canvas keeps its own
+      // proportions and the rest scrolls inside the 380 px slide (the file name is the overlay's).
       return url && isActive ? (
-        <GcodeViewer url={url} fileName={attachment.fileName} className="size-full" />
+        <div className="size-full self-start overflow-y-auto overscroll-contain">
+          <GcodeViewer url={url} className="min-h-full rounded-none border-0 pt-12" />
+        </div>
       ) : null;
     case "youtube": {
       const id = youtubeId(url);
@@ -142,9 +151,11 @@ export function AttachmentCarousel({
     if (total < 2) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (isEditable(event.target)) return;
-      if (event.key === "ArrowLeft") onIndexChange((index - 1 + total) % total);
-      else if (event.key === "ArrowRight") onIndexChange((index + 1) % total);
+      if (ownsArrowKeys(event.target)) return;
+      if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+      // The arrows move the carousel, not the page (which could scroll sideways on a phone).
+      event.preventDefault();
+      onIndexChange(event.key === "ArrowLeft" ? (index - 1 + total) % total : (index + 1) % total);
     };
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);

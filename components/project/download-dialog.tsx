@@ -20,6 +20,18 @@ async function downloadAttachment(attachmentId: string, fileName: string): Promi
   await saveFromUrl(signedURL, fileName);
 }
 
+/** A long name is cut in its middle so that the extension (what tells two files apart) stays. */
+function FileName({ name }: { name: string }) {
+  const dot = name.lastIndexOf(".");
+  if (dot <= 0) return <span className="block truncate">{name}</span>;
+  return (
+    <span className="flex min-w-0">
+      <span className="truncate">{name.slice(0, dot)}</span>
+      <span className="shrink-0">{name.slice(dot)}</span>
+    </span>
+  );
+}
+
 function formatSize(bytes: number | null): string {
   if (bytes === null) return "";
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
@@ -91,16 +103,16 @@ export function DownloadDialog({ post, onRefetch }: { post: PostDetail; onRefetc
         size="lg"
       >
         <div className="h-[400px] overflow-y-auto rounded-xl border border-line">
-          <table className="w-full text-left text-sm">
+          <table className="w-full table-fixed text-left text-sm">
             <thead className="sticky top-0 bg-surface-muted text-xs text-ink-muted uppercase">
               <tr>
                 <th scope="col" className="px-3 py-2 font-medium">
                   File
                 </th>
-                <th scope="col" className="px-3 py-2 font-medium">
+                <th scope="col" className="w-24 px-3 py-2 font-medium">
                   Size
                 </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
+                <th scope="col" className="w-16 px-3 py-2 text-right font-medium">
                   <span className="sr-only">Action</span>
                 </th>
               </tr>
@@ -108,8 +120,8 @@ export function DownloadDialog({ post, onRefetch }: { post: PostDetail; onRefetc
             <tbody className="divide-y divide-line">
               {files.map((file) => (
                 <tr key={file._id}>
-                  <td className="max-w-0 truncate px-3 py-2 font-medium text-ink" title={file.fileName}>
-                    {file.fileName}
+                  <td className="px-3 py-2 font-medium text-ink" title={file.fileName}>
+                    <FileName name={file.fileName} />
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap text-ink-muted tabular-nums">
                     {formatSize(file.fileSize)}

@@ -3,9 +3,9 @@
 import Image from "next/image";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
-import { CheckIcon, CloseIcon, ExternalLinkIcon } from "@/components/ui/icons";
+import { CheckIcon, ChevronRightIcon, CloseIcon, ExternalLinkIcon } from "@/components/ui/icons";
 import { findLicence } from "@/lib/catalogue/enums";
-import type { PostDetail } from "@/lib/validation/posts";
+import type { PostAttachment, PostDetail, PostMachine } from "@/lib/validation/posts";
 import { fitsMachine, formatDuration, formatSize } from "./machine-fit";
 import type { Slide } from "./slides";
 
@@ -22,11 +22,11 @@ function Facts({ items }: { items: [string, string | number | null | undefined][
   const shown = items.filter(([, value]) => value !== null && value !== undefined && value !== "");
   if (shown.length === 0) return <p className="text-sm text-ink-subtle">Not provided</p>;
   return (
-    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+    <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm">
       {shown.map(([label, value]) => (
         <div key={label}>
           <dt className="text-ink-subtle">{label}</dt>
-          <dd className="font-medium text-ink">{value}</dd>
+          <dd className="font-medium break-words text-ink">{value}</dd>
         </div>
       ))}
     </dl>
@@ -67,7 +67,7 @@ function ToolsTable({
         Only tools of the model shown
       </label>
       <div className="overflow-x-auto rounded-xl border border-line">
-        <table className="w-full min-w-[28rem] text-left text-sm">
+        <table className="w-full text-left text-sm">
           <caption className="sr-only">Tools used</caption>
           <thead className="bg-surface-muted text-xs text-ink-muted uppercase">
             <tr>
@@ -93,7 +93,9 @@ function ToolsTable({
               const slideIndex = slides.findIndex((slide) => slide.attachment._id === tool.modelId);
               return (
                 <tr key={tool._id}>
-                  <td className="max-w-40 truncate px-3 py-2">{modelName(tool.modelId)}</td>
+                  <td className="max-w-32 truncate px-3 py-2 sm:max-w-48" title={modelName(tool.modelId)}>
+                    {modelName(tool.modelId)}
+                  </td>
                   <td className="px-3 py-2">{tool.laserOrEndmill}</td>
                   <td className="px-3 py-2">{tool.toolType ?? "—"}</td>
                   <td className="px-3 py-2 tabular-nums">
@@ -104,9 +106,11 @@ function ToolsTable({
                       <button
                         type="button"
                         onClick={() => onJump(slideIndex)}
-                        className="font-medium whitespace-nowrap text-brand-700 hover:underline"
+                        aria-label={`View model ${modelName(tool.modelId)}`}
+                        className="inline-flex items-center gap-1 font-medium whitespace-nowrap text-brand-700 hover:underline"
                       >
-                        View model
+                        <span className="hidden sm:inline">View model</span>
+                        <ChevronRightIcon className="size-4" />
                       </button>
                     ) : null}
                   </td>
@@ -116,6 +120,44 @@ function ToolsTable({
           </tbody>
         </table>
       </div>
+    </div>
+  );
+}
+
+const machineLabel = (machine: PostMachine) => `${machine.modelName} ${machine.name}`;
+
+/** Whether one model's cut fits each supported machine: a summary, then the machines it does not fit. */
+function MachineFit({
+  analysis,
+  machines,
+}: {
+  analysis: NonNullable<PostAttachment["gcodeAnalysis"]>;
+  machines: PostMachine[];
+}) {
+  if (machines.length === 0) return null;
+  const tooSmall = machines.filter((machine) => !fitsMachine(analysis, machine));
+  if (tooSmall.length === 0) {
+    return (
+      <p className="flex items-center gap-1.5 text-sm font-medium text-green-800">
+        <CheckIcon className="size-4 shrink-0" />
+        Fits {machines.length === 1 ? "the supported machine" : `all ${machines.length} supported machines`}
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-1 text-sm">
+      <p className="font-medium text-ink">
+        Fits {machines.length - tooSmall.length} of {machines.length} supported machines
+      </p>
+      <p className="text-ink-muted">Too large for:</p>
+      <ul className="space-y-0.5">
+        {tooSmall.map((machine) => (
+          <li key={machine._id} className="flex items-start gap-1.5 text-red-800">
+            <CloseIcon className="mt-0.5 size-4 shrink-0" />
+            {machineLabel(machine)}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
@@ -143,21 +185,7 @@ function GcodeAnalysis({ post }: { post: PostDetail }) {
                   ["Type", analysis.isLaser ? "Laser" : "Endmill"],
                 ]}
               />
-              {post.supportedMachines.length ? (
-                <ul className="flex flex-wrap gap-2 text-xs">
-                  {post.supportedMachines.map((machine) => {
-                    const fits = fitsMachine(analysis, machine);
-                    return (
-                      <li key={machine._id}>
-                        <Badge size="sm" tone={fits ? "green" : "red"}>
-                          {fits ? <CheckIcon className="size-3" /> : <CloseIcon className="size-3" />}
-                          {machine.modelName} {machine.name}: {fits ? "fits" : "too large"}
-                        </Badge>
-                      </li>
-                    );
-                  })}
-                </ul>
-              ) : null}
+              <MachineFit analysis={analysis} machines={post.supportedMachines} />
             </li>
           );
         })}
@@ -239,12 +267,22 @@ export function ProjectDetails({
       </Section>
       <Section title={`Supported Machines (${post.supportedMachines.length})`}>
         {post.supportedMachines.length ? (
-          <ul className="flex flex-wrap gap-2">
+          <ul className="grid gap-x-6 gap-y-1.5 text-sm sm:grid-cols-2">
             {post.supportedMachines.map((machine) => (
-              <li key={machine._id}>
-                <Badge tone="blue">
-                  {machine.modelName} {machine.name}
-                </Badge>
+              <li key={machine._id} className="flex items-start gap-1.5 text-ink">
+                <CheckIcon className="mt-0.5 size-4 shrink-0 text-brand-600" />
+                {machine.link ? (
+                  <a
+                    href={machine.link}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="hover:text-brand-700 hover:underline"
+                  >
+                    {machineLabel(machine)}
+                  </a>
+                ) : (
+                  machineLabel(machine)
+                )}
               </li>
             ))}
           </ul>

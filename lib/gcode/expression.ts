@@ -9,7 +9,6 @@ export type ParameterStore = Map<string, number>;
 const DEG = Math.PI / 180;
 /** Sticky patterns: they match at `lastIndex` without slicing the line. */
 const NAME = /[A-Z]+/y;
-const LITERAL = /[0-9]*\.?[0-9]*/y;
 
 const FUNCTIONS: Record<string, (a: number) => number> = {
   ABS: Math.abs,
@@ -52,9 +51,11 @@ export class ExpressionReader {
     if (this.text[this.pos] === "<") {
       const end = this.text.indexOf(">", this.pos);
       if (end < 0) return null;
-      const name = this.text.slice(this.pos + 1, end).replace(/\s+/g, "").toLowerCase();
+      // The whole line is upper-cased already, so names compare case-insensitively as they are.
+      let key = this.text.slice(this.pos, end + 1);
+      if (key.includes(" ") || key.includes("\t")) key = key.replace(/\s+/g, "");
       this.pos = end + 1;
-      return `<${name}>`;
+      return key;
     }
     const index = this.readAtom();
     return Number.isFinite(index) ? String(Math.round(index)) : null;
@@ -95,11 +96,37 @@ export class ExpressionReader {
       this.pos += name.length;
       return fn(this.readAtom());
     }
-    LITERAL.lastIndex = this.pos;
-    const literal = LITERAL.exec(this.text)?.[0] ?? "";
-    if (literal === "" || literal === ".") return Number.NaN;
-    this.pos += literal.length;
-    return Number(literal);
+    return this.readLiteral();
+  }
+
+  /** An unsigned decimal literal (`12`, `12.5`, `.5`, `12.`), or NaN when there is none. */
+  private readLiteral(): number {
+    const text = this.text;
+    let i = this.pos;
+    let whole = 0;
+    let digits = 0;
+    let code = text.charCodeAt(i) - 48;
+    while (code >= 0 && code <= 9) {
+      whole = whole * 10 + code;
+      digits++;
+      code = text.charCodeAt(++i) - 48;
+    }
+    let value = whole;
+    if (text.charCodeAt(i) === 46) {
+      let fraction = 0;
+      let divisor = 1;
+      code = text.charCodeAt(++i) - 48;
+      while (code >= 0 && code <= 9) {
+        fraction = fraction * 10 + code;
+        divisor *= 10;
+        digits++;
+        code = text.charCodeAt(++i) - 48;
+      }
+      value += fraction / divisor;
+    }
+    if (digits === 0) return Number.NaN;
+    this.pos = i;
+    return value;
   }
 
   private readPower(): number {

@@ -102,6 +102,13 @@ const MOTION_CCW = 3;
 const MOTION_CANNED = 4;
 const MOTION_PROBE = 5;
 
+/**
+ * Zero for number fields that will hold fractions. -0 is not a small integer, so V8 gives the
+ * field a double representation from the start: later writes update it in place instead of
+ * allocating a heap number per line (and the object's shape never changes mid-parse).
+ */
+const DOUBLE = -0;
+
 const MAX_SPEEDS = 64;
 const MAX_UNKNOWN_KINDS = 50;
 const TWO_PI = Math.PI * 2;
@@ -152,6 +159,9 @@ class Growable {
   }
 }
 
+/** Bytes to text for the (rare) expression lines; created on first use. */
+let latin1: TextDecoder | undefined;
+
 function emptyBox(): Float64Array {
   return Float64Array.of(Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity);
 }
@@ -184,7 +194,7 @@ export class GcodeParser {
 
   // Modal state.
   private motion = MOTION_NONE;
-  private unit = 1;
+  private unit = MM_PER_INCH; // set to 1 in the constructor (see DOUBLE)
   private plane = 17;
   private isAbsolute = true;
   private isArcAbsolute = false;
@@ -198,12 +208,12 @@ export class GcodeParser {
   private lastCut = false;
   private lastRecordedSpeed = Number.NaN;
   private lastPowered = false;
-  private feed = 0;
-  private spindleSpeed = 0;
+  private feed = DOUBLE;
+  private spindleSpeed = DOUBLE;
   private spindleOn = false;
   private tool = 0;
-  private cannedRetract = 0;
-  private cannedInitialZ = 0;
+  private cannedRetract = DOUBLE;
+  private cannedInitialZ = DOUBLE;
   private cannedReturnToInitial = true;
 
   // Statistics (millimetres).
@@ -213,10 +223,10 @@ export class GcodeParser {
   private rapidMoves = 0;
   private linearMoves = 0;
   private arcMoves = 0;
-  private cutLength = 0;
-  private rapidLength = 0;
-  private minutes = 0;
-  private maxPower = 0;
+  private cutLength = DOUBLE;
+  private rapidLength = DOUBLE;
+  private minutes = DOUBLE;
+  private maxPower = DOUBLE;
   private readonly box = emptyBox();
   private readonly cutBox = emptyBox();
   private readonly poweredBox = emptyBox();
@@ -226,6 +236,7 @@ export class GcodeParser {
   private readonly unknownCounts = new Map<string, number>();
 
   constructor(options: GcodeParseOptions = {}) {
+    this.unit = 1;
     this.collectGeometry = options.collectGeometry ?? true;
     this.arcTolerance = options.arcTolerance ?? 0.02;
     this.rapidFeed = options.rapidFeedMmPerMin ?? 5000;
@@ -255,12 +266,19 @@ export class GcodeParser {
     // One native search per chunk; the tokenizer itself stops at each newline.
     const last = chunk.lastIndexOf(10);
     if (last >= start) {
-      const end = last + 1;
-      let i = start;
-      while (i < end) i = this.readLine(chunk, i, end);
-      start = end;
+      this.readLines(chunk, start, last + 1);
+      start = last + 1;
     }
     if (start < n) this.appendCarry(chunk, start, n);
+  }
+
+  /**
+   * The hot loop, on its own so that the optimised code V8 builds for it (entered mid-loop)
+   * holds nothing but the loop: nothing after it to lack type feedback and deoptimise per chunk.
+   */
+  private readLines(chunk: Uint8Array, start: number, end: number): void {
+    let i = start;
+    while (i < end) i = this.readLine(chunk, i, end);
   }
 
   /** Reads the last line (if it has no newline) and returns the toolpath and statistics. */
@@ -394,16 +412,19 @@ export class GcodeParser {
           if (buf[i] === 91 || buf[i] === 35) {
             // `[expression]` or `#parameter`: the slow path.
             const reader = this.expressionReader(buf, start, end);
+            const atom = i;
             reader.pos = i - start;
             value = reader.readAtom();
             i = start + reader.pos;
             if (!Number.isFinite(value)) {
               this.countUnknown(`${String.fromCharCode(c)}[expr]`);
+              // Skip the rest of the bracket, so its pieces are not counted as words too.
+              if (buf[atom] === 91) i = skipBracket(buf, atom, end);
               continue;
             }
-            sign = 1;
+            // The sign read before `[` (`Z-[#1/2]`) applies to the value.
             if (value < 0) {
-              sign = -1;
+              sign = -sign;
               value = -value;
             }
           } else {
@@ -475,8 +496,8 @@ export class GcodeParser {
     if (this.readerLine === this.lineIndex && this.reader !== null) return this.reader;
     let end = start;
     while (end < limit && buf[end] !== 10) end++;
-    let text = "";
-    for (let k = start; k < end; k++) text += String.fromCharCode(buf[k]!);
+    latin1 ??= new TextDecoder("latin1");
+    const text = latin1.decode(buf.subarray(start, end));
     this.reader = new ExpressionReader(text.toUpperCase(), this.params);
     this.readerLine = this.lineIndex;
     return this.reader;
@@ -600,6 +621,8 @@ export class GcodeParser {
     }
     // The unit words above apply to the whole line, wherever they stood.
     const unit = this.unit;
+    // Passed on as a flag: a fractional number argument would be boxed on every call.
+    const inch = unit !== 1;
 
     if ((seen & BIT(F_)) !== 0) this.feed = values[F_]! * unit;
     if ((seen & BIT(S_)) !== 0) {
@@ -627,12 +650,12 @@ export class GcodeParser {
     if (dwellSeconds > 0) this.minutes += dwellSeconds / 60;
 
     if (setOffsets !== 0) {
-      this.applyOffsets(setOffsets, seen, unit);
+      this.applyOffsets(setOffsets, seen, inch);
       axisWordsUsed = true;
     } else if (homeMove) {
       // G28/G30 go through the given point to a stored home whose place we do not know:
       // draw the move to the intermediate point only.
-      if ((seen & AXES_MASK) !== 0) this.moveTo(MOTION_RAPID, seen, unit, false);
+      if ((seen & AXES_MASK) !== 0) this.moveTo(MOTION_RAPID, seen, inch, false);
       this.positionKnown = false;
       axisWordsUsed = true;
     }
@@ -641,11 +664,11 @@ export class GcodeParser {
 
     const hasAxes = (seen & AXES_MASK) !== 0;
     if (motion === MOTION_RAPID || motion === MOTION_LINEAR || motion === MOTION_PROBE) {
-      if (hasAxes) this.moveTo(motion === MOTION_RAPID ? MOTION_RAPID : MOTION_LINEAR, seen, unit, isMachineCoordinates);
+      if (hasAxes) this.moveTo(motion === MOTION_RAPID ? MOTION_RAPID : MOTION_LINEAR, seen, inch, isMachineCoordinates);
     } else if (motion === MOTION_CW || motion === MOTION_CCW) {
-      if (hasAxes || (seen & CENTRE_MASK) !== 0) this.arcTo(motion, seen, unit);
+      if (hasAxes || (seen & CENTRE_MASK) !== 0) this.arcTo(motion, seen, inch);
     } else if (motion === MOTION_CANNED) {
-      if (hasAxes) this.cannedCycle(seen, unit);
+      if (hasAxes) this.cannedCycle(seen, inch);
     } else if (hasAxes && (seen & ROTARY_MASK) === 0) {
       this.countUnknown("axes without motion");
     }
@@ -659,7 +682,8 @@ export class GcodeParser {
     if (this.speeds.size < MAX_SPEEDS) this.speeds.add(s);
   }
 
-  private applyOffsets(kind: number, seen: number, unit: number): void {
+  private applyOffsets(kind: number, seen: number, inch: boolean): void {
+    const unit = inch ? MM_PER_INCH : 1;
     const values = this.values;
     const l = kind === 10 && (seen & BIT(L_)) !== 0 ? values[L_]! : 0;
     const p = kind === 10 && (seen & BIT(P_)) !== 0 ? Math.round(values[P_]!) : 0;
@@ -668,7 +692,7 @@ export class GcodeParser {
       // where it is in the work coordinates we draw in. A move already drawn gets a rapid to it.
       const isAbsolute = this.isAbsolute;
       this.isAbsolute = true;
-      this.target(seen, unit, false);
+      this.target(seen, inch, false);
       this.isAbsolute = isAbsolute;
       if (this.segments === 0) {
         this.pos.set(this.tgt);
@@ -704,7 +728,8 @@ export class GcodeParser {
   /** Target (and next vertex) as a typed array: doubles passed to calls would be boxed. */
   private readonly tgt = new Float64Array(3);
   private readonly arcEnd = new Float64Array(3);
-  private target(seen: number, unit: number, isMachine: boolean): void {
+  private target(seen: number, inch: boolean, isMachine: boolean): void {
+    const unit = inch ? MM_PER_INCH : 1;
     const values = this.values;
     const pos = this.pos;
     const base = this.wcs * 3;
@@ -718,8 +743,8 @@ export class GcodeParser {
     t[2] = (seen & BIT(Z_)) === 0 ? pos[2]! : abs ? values[Z_]! * unit + oz : pos[2]! + values[Z_]! * unit;
   }
 
-  private moveTo(kind: number, seen: number, unit: number, isMachine: boolean): void {
-    this.target(seen, unit, isMachine);
+  private moveTo(kind: number, seen: number, inch: boolean, isMachine: boolean): void {
+    this.target(seen, inch, isMachine);
     const pos = this.pos;
     const t = this.tgt;
     const dx = t[0]! - pos[0]!;
@@ -743,7 +768,10 @@ export class GcodeParser {
   private rapidToTarget(): void {
     const pos = this.pos;
     const t = this.tgt;
-    const length = Math.hypot(t[0]! - pos[0]!, t[1]! - pos[1]!, t[2]! - pos[2]!);
+    const dx = t[0]! - pos[0]!;
+    const dy = t[1]! - pos[1]!;
+    const dz = t[2]! - pos[2]!;
+    const length = Math.sqrt(dx * dx + dy * dy + dz * dz);
     if (length === 0) return;
     this.rapidMoves++;
     this.rapidLength += length;
@@ -756,8 +784,9 @@ export class GcodeParser {
   }
 
   /** G2/G3 in the active plane, centre (I/J/K) or radius (R) form, helical when the third axis moves. */
-  private arcTo(motion: number, seen: number, unit: number): void {
-    this.target(seen, unit, false);
+  private arcTo(motion: number, seen: number, inch: boolean): void {
+    const unit = inch ? MM_PER_INCH : 1;
+    this.target(seen, inch, false);
     const values = this.values;
     const pos = this.pos;
     // Plane axes (first, second) and the linear axis: G17 XY/Z, G18 ZX/Y, G19 YZ/X.
@@ -780,7 +809,7 @@ export class GcodeParser {
       let r = values[R_]! * unit;
       const x = e0 - s0;
       const y = e1 - s1;
-      const chord = Math.hypot(x, y);
+      const chord = Math.sqrt(x * x + y * y);
       if (chord === 0) {
         this.countUnknown("R arc without end point");
         return;
@@ -812,8 +841,9 @@ export class GcodeParser {
     if (sweep < 1e-9) sweep = TWO_PI; // same start and end: a full circle
     const turns = (seen & BIT(P_)) !== 0 ? Math.max(1, Math.round(values[P_]!)) : 1;
     sweep += (turns - 1) * TWO_PI;
-    const r0 = Math.hypot(s0 - c0, s1 - c1);
-    const r1 = Math.hypot(e0 - c0, e1 - c1);
+    // Math.sqrt, not Math.hypot: hypot's arguments are boxed in optimised code.
+    const r0 = Math.sqrt((s0 - c0) * (s0 - c0) + (s1 - c1) * (s1 - c1));
+    const r1 = Math.sqrt((e0 - c0) * (e0 - c0) + (e1 - c1) * (e1 - c1));
     const radius = Math.max(r0, r1);
     const step =
       radius > this.arcTolerance ? Math.max(2 * Math.acos(1 - this.arcTolerance / radius), TWO_PI / 200) : Math.PI / 2;
@@ -821,7 +851,8 @@ export class GcodeParser {
     const s2 = pos[a2]!;
     const e2 = t[a2]!;
     const direction = clockwise ? -1 : 1;
-    const arcLength = Math.hypot(sweep * (r0 + r1) * 0.5, e2 - s2);
+    const flat = sweep * (r0 + r1) * 0.5;
+    const arcLength = Math.sqrt(flat * flat + (e2 - s2) * (e2 - s2));
     this.arcMoves++;
     this.cutLength += arcLength;
     this.minutes += this.isInverseTime && this.feed > 0 ? 1 / (this.feed / this.unit) : arcLength / this.feedRate();
@@ -844,14 +875,15 @@ export class GcodeParser {
   }
 
   /** G73/G81-G89 drilling: rapid over the hole, rapid to R, feed to Z, rapid back (absolute Z only). */
-  private cannedCycle(seen: number, unit: number): void {
+  private cannedCycle(seen: number, inch: boolean): void {
+    const unit = inch ? MM_PER_INCH : 1;
     const values = this.values;
     const zOffset = this.wcsOffsets[this.wcs * 3 + 2]! + this.g92[2]!;
     if ((seen & BIT(R_)) !== 0) this.cannedRetract = values[R_]! * unit + zOffset;
     const bottom = (seen & BIT(Z_)) !== 0 ? values[Z_]! * unit + zOffset : this.pos[2]!;
     const values0 = values[Z_]!;
     // Over the hole at the current height.
-    this.moveTo(MOTION_RAPID, seen & (BIT(X_) | BIT(Y_)), unit, false);
+    this.moveTo(MOTION_RAPID, seen & (BIT(X_) | BIT(Y_)), inch, false);
     const retract = this.cannedRetract;
     const clearance = this.cannedReturnToInitial ? Math.max(this.cannedInitialZ, retract) : retract;
     this.moveToZ(MOTION_RAPID, retract);
@@ -865,7 +897,7 @@ export class GcodeParser {
     this.isAbsolute = true;
     const zOffset = this.wcsOffsets[this.wcs * 3 + 2]! + this.g92[2]!;
     this.values[Z_] = z - zOffset;
-    this.moveTo(kind, BIT(Z_), 1, false);
+    this.moveTo(kind, BIT(Z_), false, false);
     this.isAbsolute = saveAbsolute;
   }
 
@@ -925,6 +957,18 @@ export class GcodeParser {
     pos[1] = t[1]!;
     pos[2] = t[2]!;
   }
+}
+
+/** Index after the `]` that closes the `[` at `open` (or the line's end). */
+function skipBracket(buf: Uint8Array, open: number, end: number): number {
+  let depth = 0;
+  for (let k = open; k < end; k++) {
+    const c = buf[k];
+    if (c === 10) return k;
+    if (c === 91) depth++;
+    else if (c === 93 && --depth === 0) return k + 1;
+  }
+  return end;
 }
 
 function growBox(box: Float64Array, p: Float64Array): void {

@@ -208,6 +208,24 @@ describe("GET /api/v1/post", () => {
     expect(await listIds({ searchQuery: `${token} clock` })).toEqual([inTitle.id]);
   });
 
+  it("searchQuery takes plain words as prefixes and honours web-search syntax", async () => {
+    const token = word();
+    const coasters = await createListedPost({ title: `${token} walnut coasters` });
+    const clock = await createListedPost({ title: `${token} walnut clock` });
+    // A half-typed last word, as someone types "walnut coa" before finishing.
+    expect(await listIds({ searchQuery: `${token} walnut coa` })).toEqual([coasters.id]);
+    expect(sorted(await listIds({ searchQuery: `${token.slice(0, 6)} walnut` }))).toEqual(
+      sorted([coasters.id, clock.id]),
+    );
+    // Web-search syntax: a minus excludes, quotes ask for a phrase.
+    expect(await listIds({ searchQuery: `${token} -coasters` })).toEqual([clock.id]);
+    expect(await listIds({ searchQuery: `"${token} walnut clock"` })).toEqual([clock.id]);
+    // Punctuation alone is no search term and matches nothing, rather than failing.
+    const { status, body } = await list({ searchQuery: "%%" });
+    expect(status).toBe(200);
+    expect(body.data.posts).toEqual([]);
+  });
+
   it("pages through the top results in a stable order without repeats or gaps", async () => {
     const token = word();
     // The same creation time for all: only the id tie-break orders them.

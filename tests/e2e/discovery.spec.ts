@@ -12,6 +12,23 @@ async function login(page: Page, email: string): Promise<void> {
   expect(response.status()).toBe(200);
 }
 
+/**
+ * Opens the home page and waits until the network is quiet, so the page has hydrated before a
+ * test changes a filter (a select changed before hydration would not navigate).
+ */
+async function openHome(page: Page, path = "/"): Promise<void> {
+  await page.goto(path, { waitUntil: "networkidle" });
+}
+
+/** A public post's id, found through the listing's search. */
+async function postIdOf(page: Page, title: string): Promise<string> {
+  const response = await page.request.get(`/api/v1/post?searchQuery=${encodeURIComponent(title)}`);
+  const { data } = (await response.json()) as { data: { posts: { _id: string; title: string }[] } };
+  const post = data.posts.find((item) => item.title === title);
+  if (!post) throw new Error(`no public post titled ${title}`);
+  return post._id;
+}
+
 const topResults = (page: Page) => page.getByRole("region", { name: "Top Results" });
 const cardTitled = (page: Page, title: string) =>
   topResults(page)
@@ -20,8 +37,16 @@ const cardTitled = (page: Page, title: string) =>
 
 test.describe("home page discovery", () => {
   test("filters go into the URL as chips, and Clear All removes them", async ({ page }) => {
-    await page.goto("/");
+    await openHome(page);
     await expect(page.getByRole("heading", { name: "Featured Designs" })).toBeVisible();
+    // The carousel holds the first 5 posts, the same as the top of the unfiltered grid (in loop
+    // mode Swiper moves slides around in the DOM, so compare them as sets).
+    const featured = page.getByRole("region", { name: "Featured Designs" }).getByRole("article");
+    await expect(featured).toHaveCount(5);
+    const gridTitles = await topResults(page).getByRole("article").getByRole("heading").allTextContents();
+    expect((await featured.getByRole("heading").allTextContents()).sort()).toEqual(
+      gridTitles.slice(0, 5).sort(),
+    );
     await expect(topResults(page).getByRole("article")).toHaveCount(20);
 
     await page.getByLabel("Tool Type").selectOption("Laser");
@@ -51,7 +76,7 @@ test.describe("home page discovery", () => {
   });
 
   test("the Top Results grid loads more pages while scrolling", async ({ page }) => {
-    await page.goto("/");
+    await openHome(page);
     const cards = topResults(page).getByRole("article");
     await expect(cards).toHaveCount(20);
     await cards.last().scrollIntoViewIfNeeded();
@@ -65,18 +90,19 @@ test.describe("home page discovery", () => {
   });
 
   test("autocomplete opens a project, and Enter opens the search drawer", async ({ page }) => {
-    await page.goto("/");
+    await openHome(page);
     const box = page.getByRole("combobox", { name: "Search for projects" });
     await box.fill("Walnut Coa");
     const suggestion = page.getByRole("option", { name: /Walnut Coasters with Epoxy Recess/ });
     await expect(suggestion).toBeVisible();
     await suggestion.click();
-    await expect(page).toHaveURL(/\/model\/[0-9a-f-]{36}$/);
+    // Under `next dev` the project page may compile on this first visit.
+    await expect(page).toHaveURL(/\/model\/[0-9a-f-]{36}$/, { timeout: 60_000 });
     await expect(
       page.getByRole("heading", { level: 1, name: "Walnut Coasters with Epoxy Recess" }),
-    ).toBeVisible();
+    ).toBeVisible({ timeout: 30_000 });
 
-    await page.goto("/");
+    await openHome(page);
     await page.getByRole("combobox", { name: "Search for projects" }).fill("coaster");
     await page.getByRole("combobox", { name: "Search for projects" }).press("Enter");
     const drawer = page.getByRole("dialog", { name: /^Search Results \(\d+\)$/ });
@@ -91,32 +117,66 @@ test.describe("home page discovery", () => {
   });
 
   test("a visitor's like goes out, is refused with 401 and rolls back", async ({ page }) => {
-    await page.goto("/");
+    await openHome(page);
     const card = cardTitled(page, "Farmhouse Welcome Sign");
     const likeButton = card.getByRole("button", { name: /^Like \(\d+ likes\)$/ });
     const before = await likeButton.getAttribute("aria-label");
     const answer = page.waitForResponse((response) => response.url().includes("/api/v1/like/create"));
     await likeButton.click();
+    // The login dialog opens and the create call still goes out, to be refused.
+    const login = page.getByRole("dialog", { name: "Log in" });
+    await expect(login).toBeVisible();
     expect((await answer).status()).toBe(401);
+    await page.keyboard.press("Escape");
+    await expect(login).toHaveCount(0);
     await expect(card.getByRole("button", { name: before ?? "" })).toHaveAttribute("aria-pressed", "false");
+  });
+
+  test("the rating button opens the Ratings Distribution dialog", async ({ page }) => {
+    await openHome(page);
+    const card = cardTitled(page, "Farmhouse Welcome Sign");
+    await card.getByRole("button", { name: /^Ratings: \d\.\d$/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Ratings Distribution" });
+    await expect(dialog).toBeVisible();
+    for (const criterion of ["Cut expectation", "Cut quality", "Correct file information", "Cool factor"]) {
+      await expect(dialog.getByText(criterion)).toBeVisible();
+    }
+    await expect(dialog.getByText("Weighted total")).toBeVisible();
+    await expect(dialog).toContainText(/From \d+ rated makes?\./);
   });
 });
 
 test.describe("signed in", () => {
   test("likes and bookmarks a project, and both survive a reload", async ({ page }) => {
+    const title = "Farmhouse Welcome Sign";
     await login(page, "wendy.harlow@example.com");
-    await page.goto("/");
-    const card = cardTitled(page, "Farmhouse Welcome Sign");
-    const likeButton = card.getByRole("button", { name: /Like \(\d+ likes\)$/ });
+    // Start from "neither liked nor bookmarked", whatever the demo data gave this user.
+    const postId = await postIdOf(page, title);
+    const origin = { origin: process.env.E2E_BASE_URL ?? "" };
+    expect(
+      (await page.request.delete(`/api/v1/like/delete?postId=${postId}`, { headers: origin })).ok(),
+    ).toBe(true);
+    expect(
+      (await page.request.delete(`/api/v1/bookmark/delete?postId=${postId}`, { headers: origin })).ok(),
+    ).toBe(true);
+
+    await openHome(page);
+    const card = cardTitled(page, title);
+    const likeButton = card.getByRole("button", { name: /^Like \(\d+ likes\)$/ });
     const likes = Number(await card.getByTestId("like-count").textContent());
 
+    // The card updates at once (optimistic); the reload below waits for the server's answers.
+    const liked = page.waitForResponse((response) => response.url().includes("/api/v1/like/create"));
     await likeButton.click();
     await expect(card.getByRole("button", { name: `Unlike (${likes + 1} likes)` })).toHaveAttribute(
       "aria-pressed",
       "true",
     );
+    expect((await liked).status()).toBe(200);
+    const bookmarked = page.waitForResponse((response) => response.url().includes("/api/v1/bookmark/create"));
     await card.getByRole("button", { name: "Bookmark", exact: true }).click();
     await expect(card.getByRole("button", { name: "Bookmarked", exact: true })).toBeVisible();
+    expect((await bookmarked).status()).toBe(200);
 
     await page.reload();
     await expect(card.getByRole("button", { name: `Unlike (${likes + 1} likes)` })).toBeVisible();
@@ -125,9 +185,9 @@ test.describe("signed in", () => {
     const titles = ((await bookmarks.json()) as { data: { posts: { title: string }[] } }).data.posts.map(
       (post) => post.title,
     );
-    expect(titles).toContain("Farmhouse Welcome Sign");
+    expect(titles).toContain(title);
 
-    // Undo both, so the demo data stays as it was for other journeys.
+    // Undo both through the card.
     await card.getByRole("button", { name: `Unlike (${likes + 1} likes)` }).click();
     await expect(card.getByRole("button", { name: `Like (${likes} likes)` })).toBeVisible();
     await card.getByRole("button", { name: "Bookmarked", exact: true }).click();
@@ -137,7 +197,7 @@ test.describe("signed in", () => {
   test("the owner edits or deletes their project from the card's Actions menu", async ({ page }) => {
     const title = "Cheese Knife Recess for a Charcuterie Board";
     await login(page, "mike.donnelly@example.com");
-    await page.goto("/");
+    await openHome(page);
     const box = page.getByRole("combobox", { name: "Search for projects" });
     await box.fill(title);
     await box.press("Enter");

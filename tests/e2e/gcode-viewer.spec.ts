@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import sharp from "sharp";
 
 // A 40 x 20 mm rectangle cut 1.5 mm deep; the plunge starts at Z5, so the cut box is 6.5 mm tall.
 const PROGRAM = [
@@ -16,7 +17,80 @@ const PROGRAM = [
   "",
 ].join("\n");
 
+type Box = { min: number[]; max: number[] };
+type Analysis = { units: "mm" | "inch"; cutBounds: Box; segmentCount: number; isLaser: boolean };
+type Attachment = { category: string; url: string | null; fileName: string; gcodeAnalysis: Analysis | null };
+
+/** A seeded public project's first G-code model, with the analysis stored when it was seeded. */
+async function seededModel(page: Page, title: string): Promise<{ postId: string; model: Attachment; analysis: Analysis }> {
+  const list = await page.request.get(`/api/v1/post?searchQuery=${encodeURIComponent(title)}`);
+  const { data } = (await list.json()) as { data: { posts: { _id: string; title: string }[] } };
+  const postId = data.posts.find((item) => item.title === title)?._id;
+  if (!postId) throw new Error(`no public post titled ${title}`);
+  const detail = await page.request.get(`/api/v1/post/${postId}`);
+  expect(detail.status()).toBe(200);
+  const { post } = ((await detail.json()) as { data: { post: { attachments: Attachment[] } } }).data;
+  const model = post.attachments.find((attachment) => attachment.category === "postModel");
+  if (!model?.url) throw new Error(`${title} has no model`);
+  // Analysis on upload: the seed stores it with the attachment.
+  expect(model.gcodeAnalysis, `${title}: stored G-code analysis`).not.toBeNull();
+  return { postId, model, analysis: model.gcodeAnalysis! };
+}
+
+/** The viewer's size line for an analysis: X × Y × Z of the cut box, 2 decimals, file units. */
+function expectedDimensions(analysis: Analysis): string {
+  const size = [0, 1, 2].map((axis) => (analysis.cutBounds.max[axis]! - analysis.cutBounds.min[axis]!).toFixed(2));
+  return `${size.join(" × ")} ${analysis.units === "inch" ? "in" : "mm"}`;
+}
+
+/** Pixels of the canvas by colour family: proves the toolpath was drawn, not just the page. */
+async function canvasColours(canvas: Locator): Promise<{ red: number; other: number }> {
+  const { data, info } = await sharp(await canvas.screenshot()).raw().toBuffer({ resolveWithObject: true });
+  let red = 0;
+  let other = 0;
+  for (let i = 0; i < data.length; i += info.channels) {
+    const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+    if (r > 180 && g < 90 && b < 90) red++;
+    else if (Math.max(r, g, b) - Math.min(r, g, b) > 40) other++;
+  }
+  return { red, other };
+}
+
 test.describe("G-code previewer", () => {
+  test("a seeded project's model is drawn on its page with the stored size", async ({ page }) => {
+    const { postId, model, analysis } = await seededModel(page, "Farmhouse Welcome Sign");
+    await page.goto(`/model/${postId}`);
+    // Slide 1 is the thumbnail, the models follow.
+    const carousel = page.getByRole("region", { name: "Project files" });
+    await carousel.getByRole("button", { name: "Next file" }).click();
+    await expect(carousel.getByText(model.fileName)).toBeVisible();
+    const viewer = carousel.getByRole("region", { name: "G-code preview" });
+    await expect(viewer.getByTestId("gcode-dimensions")).toHaveText(expectedDimensions(analysis), {
+      timeout: 60_000,
+    });
+    await expect(viewer.getByRole("alert")).toHaveCount(0);
+    const canvas = viewer.locator("canvas");
+    await expect(canvas).toBeVisible();
+    await expect
+      .poll(async () => {
+        const { red, other } = await canvasColours(canvas);
+        return red > 20 && other > 200;
+      }, { message: "rapids (red) and cuts (tool colour) are drawn" })
+      .toBe(true);
+  });
+
+  test("a seeded laser model opens in /viewer from its URL", async ({ page }) => {
+    const { model, analysis } = await seededModel(page, "Pet Portrait Raster on Basswood");
+    expect(analysis.isLaser).toBe(true);
+    await page.goto(`/viewer?url=${encodeURIComponent(model.url!)}`);
+    const viewer = page.getByRole("region", { name: /^G-code preview of / });
+    await expect(viewer.getByTestId("gcode-dimensions")).toHaveText(expectedDimensions(analysis), {
+      timeout: 60_000,
+    });
+    await expect(viewer.getByText("Engraved area (X × Y × Z)")).toBeVisible();
+    await expect(viewer.getByText("Laser full power")).toBeVisible();
+  });
+
   test("a local file is drawn with its size and a line slider", async ({ page }) => {
     await page.goto("/viewer");
     await expect(page.getByRole("heading", { level: 1, name: "G-code previewer" })).toBeVisible();

@@ -33,6 +33,27 @@ describe("G-code parser: words and lines", () => {
     expect(stats.unknownWordCounts).toEqual({ M123: 1, G77: 1, $X: 1, Q: 1 });
   });
 
+  it("evaluates LinuxCNC parameters (names in any case) and bracketed expressions", () => {
+    const { stats, toolpath } = parseGcode(
+      "#<XScale> = 2.0\n#< y scale > = .5\n#5 = 3\nG21 G90\nG0 X[#<xscale>*10.] Y[#<Y_SCALE>+0]\n" +
+        "G1 X[#<XSCALE>*[1+2]] Y[#<yscale>*8] Z-[#5/2] F[100*3]\nG1 X[COS[0]*4] Y[2**3-1.5]\nG1 X[#<missing>+1]\n",
+    );
+    expect(stats.unknownWords).toBe(0);
+    // #<y_scale> was never set: 0. #<y scale> is "yscale" (spaces are dropped).
+    expect(Array.from(toolpath!.vertices.subarray(3, 6))).toEqual([20, 0, 0]);
+    expect(Array.from(toolpath!.vertices.subarray(6, 9))).toEqual([6, 4, -1.5]);
+    expect(Array.from(toolpath!.vertices.subarray(9, 12))).toEqual([4, 6.5, -1.5]);
+    expect(lastVertex(toolpath!.vertices)).toEqual([1, 6.5, -1.5]);
+    expect(stats.linearMoves).toBe(3);
+  });
+
+  it("counts an expression that does not evaluate and keeps going", () => {
+    const { stats } = parseGcode("G21\nG1 X[1 + FOO[2]] F100\nG1 X2\n");
+    expect(stats.unknownWords).toBe(1);
+    expect(stats.unknownWordCounts).toEqual({ "X[expr]": 1 });
+    expect(stats.linearMoves).toBe(1);
+  });
+
   it("gives the same result whatever the chunk boundaries (CRLF split between chunks)", () => {
     const text = "G21 G90\r\nG0 X1 Y1\r\nG2 X3 Y1 I1 J0 F300\r\nG1 X5\r\n";
     const whole = parseGcode(text);

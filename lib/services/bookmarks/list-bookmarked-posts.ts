@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, or, sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { bookmarks, posts } from "@/lib/db/schema";
 import { toPostSummaries } from "@/lib/services/posts/to-post-summaries";
@@ -29,7 +29,8 @@ export async function listBookmarkedPosts({
       .from(bookmarks)
       .innerJoin(posts, eq(posts.id, bookmarks.postId))
       .where(where)
-      .orderBy(desc(bookmarks.createdAt), desc(bookmarks.postId))
+      // NULLS LAST as in bookmarks_user_created_idx, so the order can come from the index.
+      .orderBy(sql`${bookmarks.createdAt} desc nulls last`, sql`${bookmarks.postId} desc nulls last`)
       .limit(limit)
       .offset((page - 1) * limit),
     db()

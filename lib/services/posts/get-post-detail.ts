@@ -252,6 +252,27 @@ export async function getPostDetail({
   };
 }
 
+/**
+ * A fresh signed URL of the post's thumbnail, for the page's stable OpenGraph/Twitter image
+ * address (/model/{id}/thumbnail): link previews fetch it long after a signed URL would expire.
+ */
+export async function getPostThumbnailUrl({
+  postId,
+  actor,
+}: {
+  postId: string;
+  actor: Actor | null;
+}): Promise<string> {
+  const [row] = await db()
+    .select({ userId: posts.userId, visibility: posts.visibility, storageKey: attachments.storageKey })
+    .from(posts)
+    .innerJoin(attachments, and(eq(attachments.id, posts.thumbnailId), eq(attachments.status, "ready")))
+    .where(eq(posts.id, postId))
+    .limit(1);
+  if (!row?.storageKey || !canViewPost(row, actor)) throw new AppError("NOT_FOUND", "Thumbnail not found");
+  return getStorage().presignGet(row.storageKey, { expiresInSeconds: ATTACHMENT_URL_SECONDS });
+}
+
 function digest(value: string): Buffer {
   return createHash("sha256").update(value).digest();
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { posts, users } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
@@ -38,7 +38,8 @@ export async function listPostsByUser({
       .select({ id: posts.id })
       .from(posts)
       .where(where)
-      .orderBy(desc(posts.createdAt), desc(posts.id))
+      // NULLS LAST as in posts_user_created_idx, so the order can come from the index.
+      .orderBy(sql`${posts.createdAt} desc nulls last`, sql`${posts.id} desc nulls last`)
       .limit(limit)
       .offset((page - 1) * limit),
     db()

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, gte, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, type SQL, sql } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import type { Database } from "@/lib/db/create";
 import { categories, partners, posts, toolData, users } from "@/lib/db/schema";
@@ -15,8 +15,25 @@ const PERIOD_START: Record<PostedAt, SQL> = {
   "This Year": sql`date_trunc('year', now() at time zone 'UTC') at time zone 'UTC'`,
 };
 
-/** The search text as a tsquery: web-search syntax, English stemming like the search vector. */
-export const searchTsQuery = (text: string) => sql`websearch_to_tsquery('english', ${text})`;
+/** Quotes, a leading minus or a lone "or": the person is using web-search syntax on purpose. */
+const WEB_SEARCH_SYNTAX = /["]|(^|\s)-\S|\sor\s/i;
+const MAX_SEARCH_TERMS = 8;
+
+/**
+ * The search text as a tsquery, with English stemming like the search vector. Plain words must all
+ * match, each as a prefix, so a half-typed "walnut coa" already finds the walnut coasters. Text
+ * with web-search syntax ("a phrase", -word, or) goes through websearch_to_tsquery instead.
+ */
+export function searchTsQuery(text: string): SQL {
+  if (WEB_SEARCH_SYNTAX.test(text)) return sql`websearch_to_tsquery('english', ${text})`;
+  // Letters and digits only, so nothing in a term can be tsquery syntax.
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  // A lone letter (the "s" of "kid's") as a prefix would match almost anything.
+  const longer = words.filter((word) => word.length > 1);
+  const terms = (longer.length > 0 ? longer : words).slice(0, MAX_SEARCH_TERMS);
+  if (terms.length === 0) return sql`websearch_to_tsquery('english', ${text})`;
+  return sql`to_tsquery('english', ${terms.map((term) => `${term}:*`).join(" & ")})`;
+}
 
 /** Filter conditions shared by the listing and its total. Only public posts are ever listed. */
 export function listingConditions(filters: ListPostsFilters): SQL[] {
@@ -40,8 +57,11 @@ export function listingConditions(filters: ListPostsFilters): SQL[] {
     );
   }
   if (filters.partner) {
+    // A scalar subquery (one partner per user): the planner then estimates one partner's share of
+    // posts and reads them through posts_partner_idx, instead of walking the newest-first index
+    // in the hope of meeting 20 of a partner's few posts.
     conditions.push(
-      sql`${posts.partnerId} in (select ${partners.id} from ${partners} where ${partners.userId} = ${filters.partner})`,
+      sql`${posts.partnerId} = (select ${partners.id} from ${partners} where ${partners.userId} = ${filters.partner} limit 1)`,
     );
   }
   if (filters.ratings) conditions.push(gte(posts.averageTotalRating, filters.ratings));
@@ -54,15 +74,17 @@ export function listingConditions(filters: ListPostsFilters): SQL[] {
  * The "top results" order of GET /api/v1/post. With a search: relevance (ts_rank_cd over the
  * weighted vector: title > tags > description) first. Always then newest first, with the id as the
  * final tie-break, so the order is total and offset pages never repeat or skip a post while the
- * data set is unchanged. Without a search this is exactly the (visibility, created_at desc, id desc)
- * index, so a page is an index range scan.
+ * data set is unchanged. Without a search this is exactly the (visibility, created_at desc nulls
+ * last, id desc nulls last) index, so a page is an index range scan.
  */
 function listingOrder(filters: ListPostsFilters): SQL[] {
   const order: SQL[] = [];
   if (filters.searchQuery) {
     order.push(sql`ts_rank_cd(${posts.searchVector}, ${searchTsQuery(filters.searchQuery)}) desc`);
   }
-  order.push(desc(posts.createdAt), desc(posts.id));
+  // NULLS LAST like the index (drizzle's desc() index columns): both columns are NOT NULL, so
+  // this changes nothing but lets PostgreSQL read the order from the index instead of sorting.
+  order.push(sql`${posts.createdAt} desc nulls last`, sql`${posts.id} desc nulls last`);
   return order;
 }
 

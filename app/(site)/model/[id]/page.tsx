@@ -43,8 +43,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const post = await loadPost(id);
   const url = absoluteUrl(`/model/${post._id}`);
   const description = summarise(post.description) || `A CNC project by @${post.user.username}`;
+  // The stable thumbnail address, not the signed URL: previews are fetched and re-fetched later.
   const images = post.thumbnail
-    ? [{ url: absoluteUrl(post.thumbnail), alt: `Toolpath preview of ${post.title}` }]
+    ? [{ url: absoluteUrl(`/model/${post._id}/thumbnail`), alt: `Toolpath preview of ${post.title}` }]
     : undefined;
   return {
     title: post.title,
@@ -83,7 +84,7 @@ function jsonLd(post: PostDetail): string {
     description: post.description,
     datePublished: post.createdAt,
     dateModified: post.updatedAt,
-    image: post.thumbnail ? absoluteUrl(post.thumbnail) : undefined,
+    image: post.thumbnail ? absoluteUrl(`/model/${post._id}/thumbnail`) : undefined,
     genre: post.category?.name,
     keywords: post.tags.map((tag) => tag.name).join(", ") || undefined,
     author: {

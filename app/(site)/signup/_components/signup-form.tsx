@@ -71,17 +71,15 @@ export function SignupForm({ completion }: { completion: SignupCompletion | null
   const username = useWatch({ control: form.control, name: "username" }) ?? "";
   const availability = useUsernameAvailability(username);
 
-  async function onNext() {
-    const fields = isCompletion ? STEP_ONE_FIELDS.slice(0, 3) : STEP_ONE_FIELDS;
-    const isValid = await form.trigger(fields);
-    if (!isValid) return;
+  // handleSubmit (not trigger) marks the form submitted, so a shown error clears as the user types.
+  const onNext = form.handleSubmit(() => {
     if (availability === "unavailable") {
       form.setFocus("username");
       return;
     }
     setStep(1);
     window.scrollTo({ top: 0 });
-  }
+  });
 
   function applyServerError(error: unknown): boolean {
     if (!(error instanceof ApiError)) return false;
