@@ -47,7 +47,7 @@ export function DeletePostDialog({
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isDeleting}>
             Cancel
           </Button>
-          <Button variant="danger" onClick={confirm} disabled={isDeleting}>
+          <Button variant="danger" onClick={() => void confirm()} disabled={isDeleting}>
             {isDeleting ? "Deleting..." : "Delete"}
           </Button>
         </DialogFooter>

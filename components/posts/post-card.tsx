@@ -104,7 +104,7 @@ export function PostCard({ post, onDeleted }: { post: PostSummary; onDeleted?: (
           ) : (
             <button
               type="button"
-              onClick={toggleBookmark}
+              onClick={() => void toggleBookmark()}
               aria-pressed={bookmarked}
               className={cn(
                 "inline-flex h-8 items-center gap-1 rounded-lg border px-2 text-xs font-medium transition-colors",
@@ -144,7 +144,7 @@ export function PostCard({ post, onDeleted }: { post: PostSummary; onDeleted?: (
       <div className="mt-auto flex items-center gap-3 px-4 pt-3 pb-4 text-sm text-ink-muted">
         <button
           type="button"
-          onClick={toggleLike}
+          onClick={() => void toggleLike()}
           aria-pressed={like.liked}
           aria-label={like.liked ? `Unlike (${like.likes} likes)` : `Like (${like.likes} likes)`}
           className={cn(

@@ -56,7 +56,9 @@ export function usePostInteractions(post: {
             method: "DELETE",
             query: { postId: post._id },
           });
-      announcePostChanged({ postId: post._id, like: { liked: state.hasLikedByUser, likes: state.likes } });
+      const confirmed = { liked: state.hasLikedByUser, likes: state.likes };
+      setLike(confirmed);
+      announcePostChanged({ postId: post._id, like: confirmed });
     } catch {
       setLike(previous);
     } finally {
@@ -80,6 +82,7 @@ export function usePostInteractions(post: {
             method: "POST",
             body: { postId: post._id },
           });
+      setBookmarked(bookmark.hasBookmarkedByUser);
       announcePostChanged({ postId: post._id, bookmarked: bookmark.hasBookmarkedByUser });
     } catch {
       setBookmarked(previous);

@@ -30,12 +30,14 @@ export function SearchBox({ className }: { className?: string }) {
   const [suggestions, setSuggestions] = useState<AutocompleteSuggestion[]>([]);
   const [isOpen, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const [results, setResults] = useState<{ query: string; list: PostList } | null>(null);
+  // `run` numbers the searches, so searching the same words again starts the drawer's grid afresh.
+  const [results, setResults] = useState<{ query: string; list: PostList; run: number } | null>(null);
   const [isDrawerOpen, setDrawerOpen] = useState(false);
   const [isSearching, setSearching] = useState(false);
   const controller = useRef<AbortController | null>(null);
 
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const searchRuns = useRef(0);
 
   // Nothing may arrive after unmount: drop the pending pause and the request in flight.
   useEffect(
@@ -83,16 +85,19 @@ export function SearchBox({ className }: { className?: string }) {
     controller.current?.abort();
     setOpen(false);
     setSearching(true);
+    searchRuns.current += 1;
+    const run = searchRuns.current;
     try {
       const list = await apiFetch<PostList>("/api/v1/post", {
         query: { searchQuery: query, page: 1, limit: PAGE_SIZE },
       });
-      setResults({ query, list });
+      setResults({ query, list, run });
       setDrawerOpen(true);
     } catch {
       setResults({
         query,
         list: { posts: [], pagination: { page: 1, limit: PAGE_SIZE, total: 0, totalPages: 0 } },
+        run,
       });
       setDrawerOpen(true);
     } finally {
@@ -182,7 +187,7 @@ export function SearchBox({ className }: { className?: string }) {
           <div className="p-4 sm:p-6">
             {results ? (
               <PostGrid
-                key={results.query}
+                key={results.run}
                 initialPosts={results.list.posts}
                 query={{ searchQuery: results.query }}
                 emptyTitle="No projects found"

@@ -173,6 +173,12 @@ test.describe("signed in", () => {
       "true",
     );
     expect((await liked).status()).toBe(200);
+    // The same project in the featured carousel follows the confirmed like.
+    const featuredCard = page
+      .getByRole("region", { name: "Featured Designs" })
+      .locator("article")
+      .filter({ hasText: title });
+    await expect(featuredCard.getByTestId("like-count")).toHaveText(String(likes + 1));
     const bookmarked = page.waitForResponse((response) => response.url().includes("/api/v1/bookmark/create"));
     await card.getByRole("button", { name: "Bookmark", exact: true }).click();
     await expect(card.getByRole("button", { name: "Bookmarked", exact: true })).toBeVisible();

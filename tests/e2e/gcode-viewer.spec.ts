@@ -62,8 +62,11 @@ test.describe("G-code previewer", () => {
     await page.goto(`/model/${postId}`);
     // Slide 1 is the thumbnail, the models follow.
     const carousel = page.getByRole("region", { name: "Project files" });
-    await carousel.getByRole("button", { name: "Next file" }).click();
-    await expect(carousel.getByText(model.fileName)).toBeVisible();
+    // Retried: a click before the page has hydrated does nothing.
+    await expect(async () => {
+      await carousel.getByRole("button", { name: "Next file" }).click();
+      await expect(carousel.getByText(model.fileName)).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
     const viewer = carousel.getByRole("region", { name: "G-code preview" });
     await expect(viewer.getByTestId("gcode-dimensions")).toHaveText(expectedDimensions(analysis), {
       timeout: 60_000,
