@@ -297,6 +297,23 @@ describe("GET /api/v1/post/search/autoComplete", () => {
     expect((await suggest(typo)).body.data.posts.map((item) => item._id)).toContain(post.id);
   });
 
+  it("puts titles that start with the text before titles that only contain it", async () => {
+    const token = word();
+    const starts = await createListedPost({
+      title: `${token} jewelry box`,
+      createdAt: new Date(Date.now() - 86_400_000),
+    });
+    const contains = await createListedPost({ title: `Walnut ${token} tray` });
+    expect((await suggest(token)).body.data.posts.map((item) => item._id)).toEqual([starts.id, contains.id]);
+  });
+
+  it("treats LIKE wildcards in the text as plain characters", async () => {
+    await createListedPost();
+    const { status, body } = await suggest("%%%%");
+    expect(status).toBe(200);
+    expect(body.data.posts).toEqual([]);
+  });
+
   it("needs more than 3 characters and gives at most 10", async () => {
     const token = word();
     await Promise.all(Array.from({ length: 12 }, () => createListedPost({ title: `${token} coaster` })));
