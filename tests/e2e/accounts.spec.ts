@@ -113,8 +113,17 @@ async function logInThroughDialog(page: Page, email: string, password: string) {
   await expect(page.getByRole("button", { name: "My Account" })).toBeVisible();
 }
 
+/** Opens the avatar menu; clicks again if a re-render under next dev swallowed the first click. */
+async function openAccountMenu(page: Page) {
+  const trigger = page.getByRole("button", { name: "My Account" });
+  await expect(async () => {
+    if ((await trigger.getAttribute("aria-expanded")) !== "true") await trigger.click();
+    await expect(page.getByRole("menu")).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 async function openAccountMenuItem(page: Page, item: string) {
-  await page.getByRole("button", { name: "My Account" }).click();
+  await openAccountMenu(page);
   await page.getByRole("menuitem", { name: item }).click();
 }
 
@@ -185,6 +194,7 @@ test.describe("accounts", () => {
       .fill(code === "AAAAAA" ? "BBBBBB" : "AAAAAA");
     await otpDialog.getByRole("button", { name: "Verify" }).click();
     await expectToast(page, "OTP validation failed");
+    await otpDialog.getByRole("textbox", { name: "Verification code" }).clear();
     await otpDialog.getByRole("textbox", { name: "Verification code" }).fill(code);
     await otpDialog.getByRole("button", { name: "Verify" }).click();
     await expectToast(page, "OTP validated successfully");
@@ -360,7 +370,7 @@ test.describe("accounts", () => {
   test("a verified staff member sees Admin Dashboard; other members do not", async ({ page }) => {
     await page.goto("/");
     await logInThroughDialog(page, "sam.whitaker@onefinitycnc.com", "cncdemo123");
-    await page.getByRole("button", { name: "My Account" }).click();
+    await openAccountMenu(page);
     await expect(page.getByRole("menuitem", { name: /Admin Dashboard/ })).toBeVisible();
     await page.keyboard.press("Escape");
     await openAccountMenuItem(page, "Log out");
@@ -368,9 +378,36 @@ test.describe("accounts", () => {
     await logInThroughDialog(page, "noah.fischer@example.com", "cncdemo123");
     // Unverified: the waitlist banner, and no Admin Dashboard.
     await expect(page.getByRole("button", { name: "Enter OTP here" })).toBeVisible();
-    await page.getByRole("button", { name: "My Account" }).click();
+    await openAccountMenu(page);
     await expect(page.getByRole("menuitem", { name: "Profile" })).toBeVisible();
     await expect(page.getByRole("menuitem", { name: /Admin Dashboard/ })).toHaveCount(0);
+  });
+  test("phone width: the slide-out menu mirrors the header, with Upload Project for members", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    await expect(page.getByRole("button", { name: "My Account" })).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu.getByRole("link", { name: "Sign up" })).toBeVisible();
+    await menu.getByRole("button", { name: "Log in" }).click();
+    const login = page.getByRole("dialog", { name: "Log in" });
+    await login.getByLabel("Email").fill("noah.fischer@example.com");
+    await login.getByLabel("Password").fill("cncdemo123");
+    await login.getByRole("button", { name: "Continue", exact: true }).click();
+    await expectToast(page, "Login successful");
+    await expect(login).toBeHidden();
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(menu.getByRole("link", { name: "Upload Project" })).toHaveAttribute(
+      "href",
+      "/project/create",
+    );
+    await expect(menu.getByRole("link", { name: "Change Password" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: /Admin Dashboard/ })).toHaveCount(0);
+    await menu.getByRole("button", { name: "Log out" }).click();
+    await expectToast(page, "Logged out successfully");
   });
 });
 

@@ -29,17 +29,17 @@ export function PhotoPicker({
   return (
     <div className="flex items-center gap-4">
       <Avatar src={preview} name={name || "?"} alt="" size="xl" />
-      <div className="flex flex-col gap-1.5">
+      <div className="flex min-w-0 flex-col gap-1.5">
         <label htmlFor={id} className="text-sm font-medium text-ink">
           Profile photo <span className="font-normal text-ink-muted">(optional)</span>
         </label>
-        <div className="flex items-center gap-2">
+        <div className="flex min-w-0 items-center gap-2">
           <input
             id={id}
             type="file"
             accept={PROFILE_PHOTO_EXTENSIONS.map((extension) => `.${extension}`).join(",")}
             aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
-            className="max-w-56 text-sm file:mr-3 file:rounded-lg file:border file:border-line-strong file:bg-surface file:px-3 file:py-1.5 file:text-sm file:font-medium"
+            className="w-full max-w-56 min-w-0 text-sm file:mr-3 file:rounded-lg file:border file:border-line-strong file:bg-surface file:px-3 file:py-1.5 file:text-sm file:font-medium"
             onChange={(event) => {
               const picked = event.target.files?.[0] ?? null;
               if (!picked) return;
