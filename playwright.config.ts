@@ -19,7 +19,9 @@ export default defineConfig({
   // Under TEST_APP_MODE=dev each page compiles on its first visit.
   timeout: process.env.TEST_APP_MODE === "dev" ? 180_000 : 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never", outputFolder: artifactDir("playwright-report") }]],
+  reporter: process.env.CI
+    ? [["list"]]
+    : [["list"], ["html", { open: "never", outputFolder: artifactDir("playwright-report") }]],
   use: {
     baseURL: process.env.E2E_BASE_URL,
     trace: "retain-on-failure",

@@ -55,7 +55,10 @@ const corpus = path.resolve(option("--corpus") ?? path.join(root, "..", "shared"
 const reps = Math.max(1, Number(option("--reps") ?? 5));
 
 /** Files every engine runs on, and files only ours and the floor run on (peers need minutes and GBs). */
-const SHARED_FILES = ["x01-derived-relief-raster-4x-11MB.nc", "l05-gsender-vectric-skull-finishing-rotary-A.gcode"];
+const SHARED_FILES = [
+  "x01-derived-relief-raster-4x-11MB.nc",
+  "l05-gsender-vectric-skull-finishing-rotary-A.gcode",
+];
 const OURS_ONLY_FILES = ["x02-derived-mixed-all-corpus-3x-49MB.nc"];
 
 /** CPU time of this process so far (ms). Wall time on a shared machine measures the neighbours. */
@@ -155,7 +158,17 @@ async function measure(engine: Engine, file: string): Promise<Measurement> {
 function runChild(engine: Engine, file: string): Measurement {
   const child = spawnSync(
     process.execPath,
-    ["--expose-gc", "--max-old-space-size=6144", ...process.execArgv, scriptPath, "--child", engine, file, "--reps", String(reps)],
+    [
+      "--expose-gc",
+      "--max-old-space-size=6144",
+      ...process.execArgv,
+      scriptPath,
+      "--child",
+      engine,
+      file,
+      "--reps",
+      String(reps),
+    ],
     { encoding: "utf8", maxBuffer: 16 * MIB },
   );
   const line = child.stdout.split("\n").find((text) => text.startsWith("{"));
@@ -230,7 +243,9 @@ async function main(): Promise<void> {
       `${peer.engine}: ${peer.speed.toFixed(2)} MB/s on ${shared.length} shared files; ours ${(oursShared / peer.speed).toFixed(1)}x`,
     );
   }
-  console.log(`floor: ${floorSpeed.toFixed(1)} MB/s over ${floorAll.length} files; largest file ${largest.file}`);
+  console.log(
+    `floor: ${floorSpeed.toFixed(1)} MB/s over ${floorAll.length} files; largest file ${largest.file}`,
+  );
   console.log(
     `peak memory: ${peak.toFixed(2)}x on the largest file; worst ${(worst.peakBytes / worst.bytes).toFixed(2)}x on ${worst.file}`,
   );

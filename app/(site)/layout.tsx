@@ -1,8 +1,10 @@
+import { cookies } from "next/headers";
 import type { ReactNode } from "react";
 import { SessionProvider } from "@/components/auth/session-provider";
 import { SiteChrome } from "@/components/layout/site-chrome";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { WelcomeBanner } from "@/components/layout/welcome-banner";
+import { REFRESH_TOKEN_COOKIE } from "@/lib/auth/cookies";
 import { getCurrentActor } from "@/lib/auth/current-actor";
 import { loadSessionUser } from "@/lib/services/users/load-user";
 import type { SessionUser } from "@/lib/validation/session";
@@ -16,8 +18,10 @@ async function loadInitialUser(): Promise<SessionUser | null> {
 
 export default async function SiteLayout({ children }: { children: ReactNode }) {
   const initialUser = await loadInitialUser();
+  // Only a visitor holding a refresh cookie may still have a session worth probing for.
+  const hasRefreshCookie = (await cookies()).has(REFRESH_TOKEN_COOKIE);
   return (
-    <SessionProvider initialUser={initialUser}>
+    <SessionProvider initialUser={initialUser} hasRefreshCookie={hasRefreshCookie}>
       <div className="flex min-h-dvh flex-col">
         <a
           href="#main"

@@ -30,9 +30,12 @@ const SessionContext = createContext<SessionState | null>(null);
 /** Holds the signed-in user, rendered by the server layout and refreshed after sign-in changes. */
 export function SessionProvider({
   initialUser,
+  hasRefreshCookie,
   children,
 }: {
   initialUser: SessionUser | null;
+  /** Whether the request carried a refresh cookie (httpOnly, so only the server can tell). */
+  hasRefreshCookie: boolean;
   children: ReactNode;
 }) {
   const router = useRouter();
@@ -71,7 +74,7 @@ export function SessionProvider({
   // expired: /me answers 403, the client refreshes once, and the page renders again signed in.
   const hasProbed = useRef(false);
   useEffect(() => {
-    if (initialUser || hasProbed.current) return;
+    if (initialUser || !hasRefreshCookie || hasProbed.current) return;
     hasProbed.current = true;
     void apiFetch<{ user: SessionUser }>("/api/v1/auth/me")
       .then(({ user: current }) => {
@@ -79,7 +82,7 @@ export function SessionProvider({
         router.refresh();
       })
       .catch(() => undefined);
-  }, [initialUser, router]);
+  }, [initialUser, hasRefreshCookie, router]);
 
   // A failed refresh after a 403 logs a signed-in user out here and sends them home.
   useEffect(

@@ -80,7 +80,8 @@ async function load(url: string): Promise<void> {
   const response = await fetch(url);
   if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
   // A web page is not G-code (a missing file can come back as the site's "not found" page).
-  if (/^\s*text\/html\b/i.test(response.headers.get("content-type") ?? "")) throw new Error("Not a G-code file (HTML)");
+  if (/^\s*text\/html\b/i.test(response.headers.get("content-type") ?? ""))
+    throw new Error("Not a G-code file (HTML)");
   const header = Number(response.headers.get("content-length"));
   const total = Number.isFinite(header) && header > 0 ? header : null;
   if (total) index.reserve(total);

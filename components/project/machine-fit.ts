@@ -1,3 +1,4 @@
+import { fitJobToArea, type FitVerdict } from "@/lib/gcode/machine-fit";
 import type { PostAttachment, PostMachine } from "@/lib/validation/posts";
 
 type Analysis = NonNullable<PostAttachment["gcodeAnalysis"]>;
@@ -12,12 +13,15 @@ export function cutSizeMm(analysis: Analysis): { x: number; y: number; z: number
   return { x: span(0), y: span(1), z: span(2) };
 }
 
+/** The G-code engine's verdict for one model on one machine (lib/gcode/machine-fit.ts holds the rule). */
+export function machineFitVerdict(analysis: Analysis, machine: PostMachine): FitVerdict {
+  const { xMm, yMm, zMm } = machine.workArea;
+  return fitJobToArea(analysis, { x: xMm, y: yMm, z: zMm }).verdict;
+}
+
 /** Whether the cut fits the machine's work area, either way round on the bed. */
 export function fitsMachine(analysis: Analysis, machine: PostMachine): boolean {
-  const size = cutSizeMm(analysis);
-  const { xMm, yMm, zMm } = machine.workArea;
-  const flat = (size.x <= xMm && size.y <= yMm) || (size.x <= yMm && size.y <= xMm);
-  return flat && (zMm === null || size.z <= zMm);
+  return machineFitVerdict(analysis, machine) !== "tooLarge";
 }
 
 export function formatDuration(seconds: number): string {

@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { CheckIcon, ChevronRightIcon, CloseIcon, ExternalLinkIcon } from "@/components/ui/icons";
 import { findLicence } from "@/lib/catalogue/enums";
 import type { PostAttachment, PostDetail, PostMachine } from "@/lib/validation/posts";
-import { fitsMachine, formatDuration, formatSize } from "./machine-fit";
+import { fitsMachine, formatDuration, formatSize, machineFitVerdict } from "./machine-fit";
 import type { Slide } from "./slides";
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -162,6 +162,52 @@ function MachineFit({
   );
 }
 
+const VERDICT_TEXT = {
+  fits: "Fits",
+  fitsRotated: "Fits with the stock turned 90°",
+  tooLarge: "Too large",
+} as const;
+
+/** Whether one model fits each machine the signed-in viewer owns. */
+function YourMachinesFit({
+  analysis,
+  machines,
+}: {
+  analysis: NonNullable<PostAttachment["gcodeAnalysis"]>;
+  machines: PostMachine[];
+}) {
+  if (machines.length === 0) return null;
+  return (
+    <div className="space-y-1 text-sm">
+      <p className="font-medium text-ink">Your machines</p>
+      <ul className="space-y-0.5">
+        {machines.map((machine) => {
+          const verdict = machineFitVerdict(analysis, machine);
+          return (
+            <li
+              key={machine._id}
+              className={
+                verdict === "tooLarge"
+                  ? "flex items-start gap-1.5 text-red-800"
+                  : "flex items-start gap-1.5 text-green-800"
+              }
+            >
+              {verdict === "tooLarge" ? (
+                <CloseIcon className="mt-0.5 size-4 shrink-0" />
+              ) : (
+                <CheckIcon className="mt-0.5 size-4 shrink-0" />
+              )}
+              <span>
+                {machineLabel(machine)}: {VERDICT_TEXT[verdict]}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
 function GcodeAnalysis({ post }: { post: PostDetail }) {
   const models = post.attachments.filter((attachment) => attachment.gcodeAnalysis);
   if (models.length === 0) return null;
@@ -186,6 +232,7 @@ function GcodeAnalysis({ post }: { post: PostDetail }) {
                 ]}
               />
               <MachineFit analysis={analysis} machines={post.supportedMachines} />
+              <YourMachinesFit analysis={analysis} machines={post.viewerMachines} />
             </li>
           );
         })}

@@ -1,11 +1,12 @@
 /*
  * Does a job fit a machine? Pure: compares a G-code job's extent (from its analysis) with a CNC
- * variant's work area from the catalogue (tool-centre travel in mm). Used by
- * lib/services/gcode/machine-fit.ts; no DOM, Node or database.
+ * variant's work area from the catalogue (tool-centre travel in mm). Used by the project page
+ * (components/project/machine-fit.ts); no DOM, Node or database.
  */
 import { MM_PER_INCH } from "./parser";
 
-type Box = { min: [number, number, number]; max: [number, number, number] };
+/** [x, y, z] corners; stored analyses (JSON) type them as plain arrays. */
+type Box = { min: readonly number[]; max: readonly number[] };
 
 /** What a job needs, from its stored analysis (GcodeAnalysis) or parser statistics. */
 export interface JobExtentInput {
@@ -55,7 +56,8 @@ const EPSILON_MM = 0.01;
 
 export function jobSizeMm(job: JobExtentInput): JobSizeMm {
   const scale = job.units === "inch" ? MM_PER_INCH : 1;
-  const span = (box: Box, axis: 0 | 1 | 2): number => Math.max(0, (box.max[axis] - box.min[axis]) * scale);
+  const span = (box: Box, axis: 0 | 1 | 2): number =>
+    Math.max(0, ((box.max[axis] ?? 0) - (box.min[axis] ?? 0)) * scale);
   return {
     x: span(job.cutBounds, 0),
     y: span(job.cutBounds, 1),

@@ -87,8 +87,19 @@ export const ESTIMATE_NOTE =
   "usually take longer.";
 
 // Letter indices (A = 0 ... Z = 25).
-const A_ = 0, F_ = 5, I_ = 8, J_ = 9, K_ = 10, L_ = 11, P_ = 15, R_ = 17, S_ = 18, T_ = 19;
-const X_ = 23, Y_ = 24, Z_ = 25;
+const A_ = 0,
+  F_ = 5,
+  I_ = 8,
+  J_ = 9,
+  K_ = 10,
+  L_ = 11,
+  P_ = 15,
+  R_ = 17,
+  S_ = 18,
+  T_ = 19;
+const X_ = 23,
+  Y_ = 24,
+  Z_ = 25;
 const BIT = (letter: number): number => 1 << letter;
 const AXES_MASK = BIT(X_) | BIT(Y_) | BIT(Z_);
 const ROTARY_MASK = BIT(A_) | BIT(1) | BIT(2);
@@ -115,11 +126,13 @@ const TWO_PI = Math.PI * 2;
 
 /** G codes (times ten) that are understood but do not change the drawing. */
 const IGNORED_G = new Set([
-  40, 400, 410, 411, 420, 421, 430, 431, 432, 490, 610, 611, 640, 500, 510, 960, 970, 980, 990, 70, 80, 150, 160,
-  940, 950, 1000, 200, 210, 330, 761,
+  40, 400, 410, 411, 420, 421, 430, 431, 432, 490, 610, 611, 640, 500, 510, 960, 970, 980, 990, 70, 80, 150,
+  160, 940, 950, 1000, 200, 210, 330, 761,
 ]);
 /** M codes that are understood but do not change the drawing. */
-const IGNORED_M = new Set([0, 1, 2, 7, 8, 9, 30, 48, 49, 50, 51, 52, 53, 60, 61, 62, 63, 64, 65, 66, 67, 68, 100]);
+const IGNORED_M = new Set([
+  0, 1, 2, 7, 8, 9, 30, 48, 49, 50, 51, 52, 53, 60, 61, 62, 63, 64, 65, 66, 67, 68, 100,
+]);
 
 class Growable {
   vertices: Float32Array;
@@ -322,8 +335,10 @@ export class GcodeParser {
     const n = this.segments;
     // Trim only when much is unused: a copy costs memory at the peak.
     const trim = store.capacity > n * 1.5 + 4096;
-    const take = <T extends Float32Array | Uint8Array | Uint16Array | Uint32Array>(array: T, length: number): T =>
-      (trim ? array.slice(0, length) : array.subarray(0, length)) as T;
+    const take = <T extends Float32Array | Uint8Array | Uint16Array | Uint32Array>(
+      array: T,
+      length: number,
+    ): T => (trim ? array.slice(0, length) : array.subarray(0, length)) as T;
     const vertices = take(store.vertices, (n + 1) * 3);
     if (scale !== 1) for (let i = 0; i < vertices.length; i++) vertices[i] = (vertices[i] ?? 0) * scale;
     const power = take(store.power, n);
@@ -503,7 +518,6 @@ export class GcodeParser {
     return this.reader;
   }
 
-
   /** Runs the words of one line in the order of RS274/NGC: modes, feed, spindle, tool, motion. */
   private execute(): void {
     const seen = this.seen;
@@ -664,7 +678,8 @@ export class GcodeParser {
 
     const hasAxes = (seen & AXES_MASK) !== 0;
     if (motion === MOTION_RAPID || motion === MOTION_LINEAR || motion === MOTION_PROBE) {
-      if (hasAxes) this.moveTo(motion === MOTION_RAPID ? MOTION_RAPID : MOTION_LINEAR, seen, inch, isMachineCoordinates);
+      if (hasAxes)
+        this.moveTo(motion === MOTION_RAPID ? MOTION_RAPID : MOTION_LINEAR, seen, inch, isMachineCoordinates);
     } else if (motion === MOTION_CW || motion === MOTION_CCW) {
       if (hasAxes || (seen & CENTRE_MASK) !== 0) this.arcTo(motion, seen, inch);
     } else if (motion === MOTION_CANNED) {
@@ -760,7 +775,8 @@ export class GcodeParser {
     } else {
       this.linearMoves++;
       this.cutLength += length;
-      this.minutes += this.isInverseTime && this.feed > 0 ? 1 / (this.feed / this.unit) : length / this.feedRate();
+      this.minutes +=
+        this.isInverseTime && this.feed > 0 ? 1 / (this.feed / this.unit) : length / this.feedRate();
       this.emit(SEGMENT_KIND.cut, true);
     }
   }
@@ -846,7 +862,9 @@ export class GcodeParser {
     const r1 = Math.sqrt((e0 - c0) * (e0 - c0) + (e1 - c1) * (e1 - c1));
     const radius = Math.max(r0, r1);
     const step =
-      radius > this.arcTolerance ? Math.max(2 * Math.acos(1 - this.arcTolerance / radius), TWO_PI / 200) : Math.PI / 2;
+      radius > this.arcTolerance
+        ? Math.max(2 * Math.acos(1 - this.arcTolerance / radius), TWO_PI / 200)
+        : Math.PI / 2;
     const n = Math.max(1, Math.ceil(sweep / step));
     const s2 = pos[a2]!;
     const e2 = t[a2]!;
@@ -855,7 +873,8 @@ export class GcodeParser {
     const arcLength = Math.sqrt(flat * flat + (e2 - s2) * (e2 - s2));
     this.arcMoves++;
     this.cutLength += arcLength;
-    this.minutes += this.isInverseTime && this.feed > 0 ? 1 / (this.feed / this.unit) : arcLength / this.feedRate();
+    this.minutes +=
+      this.isInverseTime && this.feed > 0 ? 1 / (this.feed / this.unit) : arcLength / this.feedRate();
     const point = this.tgt;
     const hasLength = arcLength > 0;
     for (let k = 1; k <= n; k++) {
@@ -982,7 +1001,6 @@ function growBox(box: Float64Array, p: Float64Array): void {
   if (y > box[4]!) box[4] = y;
   if (z > box[5]!) box[5] = z;
 }
-
 
 function toBox(box: Float64Array, scale: number): Box3 | null {
   if (box[0] === Infinity) return null;

@@ -15,7 +15,9 @@ export function selectMailDriver(config: MailEnv): MailDriver {
 
 /** MAIL_OUTBOX_DIR, else `<DATA_DIR>/outbox`, as an absolute path. */
 export function resolveOutboxDir(config: Pick<Env, "MAIL_OUTBOX_DIR" | "DATA_DIR">): string {
-  return path.resolve(/*turbopackIgnore: true*/ config.MAIL_OUTBOX_DIR ?? path.join(config.DATA_DIR, "outbox"));
+  return path.resolve(
+    /*turbopackIgnore: true*/ config.MAIL_OUTBOX_DIR ?? path.join(config.DATA_DIR, "outbox"),
+  );
 }
 
 export function createMailer(

@@ -24,7 +24,9 @@ type StorageEnv = Pick<
 
 /** STORAGE_LOCAL_DIR, else `<DATA_DIR>/storage`, as an absolute path. */
 export function resolveLocalStorageDir(config: Pick<Env, "STORAGE_LOCAL_DIR" | "DATA_DIR">): string {
-  return path.resolve(/*turbopackIgnore: true*/ config.STORAGE_LOCAL_DIR ?? path.join(config.DATA_DIR, "storage"));
+  return path.resolve(
+    /*turbopackIgnore: true*/ config.STORAGE_LOCAL_DIR ?? path.join(config.DATA_DIR, "storage"),
+  );
 }
 
 export function createStorage(config: StorageEnv, signingSecret: () => string = getAuthSecret): AppStorage {

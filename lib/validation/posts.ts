@@ -103,6 +103,8 @@ export const postDetailSchema = postSummarySchema.extend({
   tags: z.array(z.object({ _id: z.string(), name: z.string() })),
   toolData: z.array(postToolDataSchema),
   supportedMachines: z.array(postMachineSchema),
+  /** The signed-in viewer's owned machines (for machine fit); empty for visitors. */
+  viewerMachines: z.array(postMachineSchema),
   originalMachine: postMachineSchema.nullable(),
   hasLikedByUser: z.boolean(),
   hasBookmarkedByUser: z.boolean(),

@@ -241,3 +241,21 @@ describe("DELETE /api/v1/projectMake/{makeId}", () => {
     expect(again.status).toBe(404);
   });
 });
+
+describe("GET /api/v1/post/{id} viewerMachines", () => {
+  it("lists the signed-in viewer's own machines (for machine fit) and none for visitors", async () => {
+    const { post, maker, machine } = await setup();
+    const signedIn = await api<
+      Envelope<{ post: { viewerMachines: Array<{ _id: string; workArea: unknown }> } }>
+    >(`/api/v1/post/${post.id}`, await asUser(maker.id));
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.data.post.viewerMachines).toEqual([
+      expect.objectContaining({
+        _id: machine.id,
+        workArea: { xMm: machine.workAreaXMm, yMm: machine.workAreaYMm, zMm: machine.travelZMm },
+      }),
+    ]);
+    const visitor = await api<Envelope<{ post: { viewerMachines: unknown[] } }>>(`/api/v1/post/${post.id}`);
+    expect(visitor.body.data.post.viewerMachines).toEqual([]);
+  });
+});

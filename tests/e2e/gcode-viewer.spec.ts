@@ -22,7 +22,10 @@ type Analysis = { units: "mm" | "inch"; cutBounds: Box; segmentCount: number; is
 type Attachment = { category: string; url: string | null; fileName: string; gcodeAnalysis: Analysis | null };
 
 /** A seeded public project's first G-code model, with the analysis stored when it was seeded. */
-async function seededModel(page: Page, title: string): Promise<{ postId: string; model: Attachment; analysis: Analysis }> {
+async function seededModel(
+  page: Page,
+  title: string,
+): Promise<{ postId: string; model: Attachment; analysis: Analysis }> {
   const list = await page.request.get(`/api/v1/post?searchQuery=${encodeURIComponent(title)}`);
   const { data } = (await list.json()) as { data: { posts: { _id: string; title: string }[] } };
   const postId = data.posts.find((item) => item.title === title)?._id;
@@ -39,13 +42,17 @@ async function seededModel(page: Page, title: string): Promise<{ postId: string;
 
 /** The viewer's size line for an analysis: X × Y × Z of the cut box, 2 decimals, file units. */
 function expectedDimensions(analysis: Analysis): string {
-  const size = [0, 1, 2].map((axis) => (analysis.cutBounds.max[axis]! - analysis.cutBounds.min[axis]!).toFixed(2));
+  const size = [0, 1, 2].map((axis) =>
+    (analysis.cutBounds.max[axis]! - analysis.cutBounds.min[axis]!).toFixed(2),
+  );
   return `${size.join(" × ")} ${analysis.units === "inch" ? "in" : "mm"}`;
 }
 
 /** Pixels of the canvas by colour family: proves the toolpath was drawn, not just the page. */
 async function canvasColours(canvas: Locator): Promise<{ red: number; other: number }> {
-  const { data, info } = await sharp(await canvas.screenshot()).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(await canvas.screenshot())
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   let red = 0;
   let other = 0;
   for (let i = 0; i < data.length; i += info.channels) {
@@ -75,10 +82,13 @@ test.describe("G-code previewer", () => {
     const canvas = viewer.locator("canvas");
     await expect(canvas).toBeVisible();
     await expect
-      .poll(async () => {
-        const { red, other } = await canvasColours(canvas);
-        return red > 20 && other > 200;
-      }, { message: "rapids (red) and cuts (tool colour) are drawn" })
+      .poll(
+        async () => {
+          const { red, other } = await canvasColours(canvas);
+          return red > 20 && other > 200;
+        },
+        { message: "rapids (red) and cuts (tool colour) are drawn" },
+      )
       .toBe(true);
   });
 

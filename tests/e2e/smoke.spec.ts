@@ -10,7 +10,10 @@ test.describe("demo site", () => {
     // The newest seeded project is posted today.
     await expect(cards.getByRole("heading", { name: "Farmhouse Welcome Sign" })).toBeVisible();
 
-    await cards.getByRole("link", { name: /Farmhouse Welcome Sign/ }).first().click();
+    await cards
+      .getByRole("link", { name: /Farmhouse Welcome Sign/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/model\/[0-9a-f-]{36}$/);
     await expect(page.getByRole("heading", { level: 1, name: "Farmhouse Welcome Sign" })).toBeVisible();
     await expect(page.getByRole("link", { name: "@chipcarver" })).toBeVisible();

@@ -141,7 +141,13 @@ describe.skipIf(!hasCorpus)("G-code corpus", () => {
 
   it("s01: helical R arcs in G91 inches end where the deltas add up (hand-summed)", () => {
     const { stats, toolpath } = parseGcode(read("s01"));
-    expect(stats).toMatchObject({ units: "inch", lineCount: 16, rapidMoves: 0, linearMoves: 2, arcMoves: 10 });
+    expect(stats).toMatchObject({
+      units: "inch",
+      lineCount: 16,
+      rapidMoves: 0,
+      linearMoves: 2,
+      arcMoves: 10,
+    });
     const v = toolpath!.vertices;
     const end = v.length - 3;
     expect(v[end]).toBeCloseTo(0.0244, 4);

@@ -7,6 +7,7 @@ import {
   cncBrands,
   cncModels,
   cncVariants,
+  ownedMachines,
   postSupportedMachines,
   posts,
   postTags,
@@ -125,7 +126,7 @@ export async function getPostDetail({
     throw new AppError("NOT_FOUND", POST_NOT_FOUND_MESSAGE);
   }
 
-  const [[summary], files, tagRows, tools, supported, original, distributionRows] = await Promise.all([
+  const [[summary], files, tagRows, tools, supported, original, distributionRows, owned] = await Promise.all([
     toPostSummaries([postId], { actorId: actor?.id ?? null }),
     db()
       .select({
@@ -186,6 +187,17 @@ export async function getPostDetail({
       .from(projectMakes)
       .where(and(eq(projectMakes.postId, postId), isNotNull(projectMakes.totalRating)))
       .groupBy(sql`1`),
+    // The viewer's own machines, so the page can say whether each model fits them.
+    actor
+      ? db()
+          .select(machineColumns)
+          .from(ownedMachines)
+          .innerJoin(cncVariants, eq(cncVariants.id, ownedMachines.variantId))
+          .innerJoin(cncModels, eq(cncModels.id, cncVariants.modelId))
+          .innerJoin(cncBrands, eq(cncBrands.id, cncModels.brandId))
+          .where(eq(ownedMachines.userId, actor.id))
+          .orderBy(asc(cncModels.name), asc(cncVariants.workAreaXMm), asc(cncVariants.name))
+      : Promise.resolve([]),
   ]);
   if (!summary) throw new AppError("NOT_FOUND", POST_NOT_FOUND_MESSAGE);
 
@@ -220,6 +232,7 @@ export async function getPostDetail({
       toolType: tool.toolType,
     })),
     supportedMachines: supported.map(toMachine),
+    viewerMachines: owned.map(toMachine),
     originalMachine: original[0] ? toMachine(original[0]) : null,
     hasLikedByUser: summary.hasLikedByUser ?? false,
     hasBookmarkedByUser: summary.hasBookmarkedByUser ?? false,
