@@ -53,6 +53,8 @@ export function MobileNav({ user, loginTrigger, onLogin, onLogout }: MobileNavPr
               <SheetClose asChild>
                 <Link
                   href="/project/create"
+                  // The wizard is not built yet: a prefetch of its 404 stays open in the browser.
+                  prefetch={false}
                   className={buttonClasses({ fullWidth: true, className: "mb-2" })}
                 >
                   <UploadIcon />

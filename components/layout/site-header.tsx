@@ -95,6 +95,8 @@ function SignedInActions({ user, onLogout }: { user: HeaderUser; onLogout: SiteH
     <>
       <Link
         href="/project/create"
+        // The wizard is not built yet: a prefetch of its 404 stays open in the browser.
+        prefetch={false}
         aria-label="Upload Project"
         title="Upload Project"
         className={buttonClasses({ variant: "primary", size: "icon" })}

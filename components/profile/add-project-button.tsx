@@ -18,7 +18,12 @@ export function AddProjectButton() {
     );
   }
   return (
-    <Link href="/project/create" className={buttonClasses()}>
+    <Link
+      href="/project/create"
+      // The wizard is not built yet: a prefetch of its 404 stays open in the browser.
+      prefetch={false}
+      className={buttonClasses()}
+    >
       <PlusIcon />
       Add Project
     </Link>
