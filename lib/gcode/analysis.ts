@@ -1,5 +1,6 @@
 import type { GcodeAnalysis } from "@/lib/db/schema/attachments";
 import { type GcodeParseOptions, GcodeParser, type GcodeStats } from "./parser";
+import { feedParser } from "./feed";
 
 /*
  * The statistics kept with a G-code attachment (attachments.gcode_analysis), so pages and cards
@@ -57,20 +58,7 @@ export async function analyseGcodeStream(
   options: Omit<GcodeParseOptions, "collectGeometry"> = {},
 ): Promise<GcodeAnalysis | null> {
   const parser = new GcodeParser({ ...options, collectGeometry: false });
-  if ("getReader" in stream) {
-    const reader = stream.getReader();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        parser.push(value);
-      }
-    } finally {
-      reader.releaseLock();
-    }
-  } else {
-    for await (const chunk of stream) parser.push(chunk);
-  }
+  await feedParser(parser, stream);
   return toGcodeAnalysis(parser.finish().stats);
 }
 

@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { GcodeParser } from "./parser";
+import { feedParser } from "./feed";
 import { SEGMENT_KIND, type Toolpath, toolpathFromStrip } from "./toolpath";
 
 /*
@@ -295,22 +296,7 @@ export async function renderGcodeThumbnail(
   options: ToolpathThumbnailOptions,
 ): Promise<Buffer | null> {
   const parser = new GcodeParser({ expectedBytes: input instanceof Uint8Array ? input.length : undefined });
-  if (input instanceof Uint8Array) {
-    parser.push(input);
-  } else if ("getReader" in input) {
-    const reader = input.getReader();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        parser.push(value);
-      }
-    } finally {
-      reader.releaseLock();
-    }
-  } else {
-    for await (const chunk of input) parser.push(chunk);
-  }
+  await feedParser(parser, input);
   const { toolpath } = parser.finish();
   if (!toolpath || toolpath.segmentCount === 0) return null;
   return renderToolpathThumbnail(toolpathFromStrip(toolpath), options);
