@@ -23,7 +23,8 @@ function analysis(size: [number, number, number], units: "mm" | "inch" = "mm"): 
     units,
     lineCount: 10,
     segmentCount: 9,
-    bounds: { min: [0, 0, -size[2]], max: [size[0], size[1], 5] },
+    // Rapids retract 5 mm (0.2 in) above the work: the Z travel a program uses includes it.
+    bounds: { min: [0, 0, -size[2]], max: [size[0], size[1], units === "inch" ? 0.2 : 5] },
     cutBounds: { min: [0, 0, -size[2]], max: [size[0], size[1], 0] },
     cutDistance: 100,
     rapidDistance: 10,
