@@ -33,17 +33,20 @@ function Facts({ items }: { items: [string, string | number | null | undefined][
   );
 }
 
+/** What the parts linked to the carousel need: the post, its slides, the shown one and a way to jump. */
+type CarouselLinkedProps = {
+  post: PostDetail;
+  slides: Slide[];
+  activeIndex: number;
+  onJump: (index: number) => void;
+};
+
 function ToolsTable({
   post,
   slides,
   activeIndex,
   onJump,
-}: {
-  post: PostDetail;
-  slides: Slide[];
-  activeIndex: number;
-  onJump: (index: number) => void;
-}) {
+}: CarouselLinkedProps) {
   const [isFiltered, setFiltered] = useState(false);
   const active = slides[activeIndex];
   const activeModelId = active?.kind === "model" ? active.attachment._id : null;
@@ -247,12 +250,7 @@ export function ProjectDetails({
   slides,
   activeIndex,
   onJump,
-}: {
-  post: PostDetail;
-  slides: Slide[];
-  activeIndex: number;
-  onJump: (index: number) => void;
-}) {
+}: CarouselLinkedProps) {
   const licence = post.licenceType ? findLicence(post.licenceType) : undefined;
   const isRotary = post.jobType === "Rotary";
   const size = post.jobSize;
