@@ -41,12 +41,7 @@ type CarouselLinkedProps = {
   onJump: (index: number) => void;
 };
 
-function ToolsTable({
-  post,
-  slides,
-  activeIndex,
-  onJump,
-}: CarouselLinkedProps) {
+function ToolsTable({ post, slides, activeIndex, onJump }: CarouselLinkedProps) {
   const [isFiltered, setFiltered] = useState(false);
   const active = slides[activeIndex];
   const activeModelId = active?.kind === "model" ? active.attachment._id : null;
@@ -245,12 +240,7 @@ function GcodeAnalysis({ post }: { post: PostDetail }) {
 }
 
 /** The right column below the sticky header: description, tools and every details section. */
-export function ProjectDetails({
-  post,
-  slides,
-  activeIndex,
-  onJump,
-}: CarouselLinkedProps) {
+export function ProjectDetails({ post, slides, activeIndex, onJump }: CarouselLinkedProps) {
   const licence = post.licenceType ? findLicence(post.licenceType) : undefined;
   const isRotary = post.jobType === "Rotary";
   const size = post.jobSize;
