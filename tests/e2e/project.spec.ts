@@ -164,7 +164,11 @@ test.describe("project page /model/{id}", () => {
     const total = await slides.getByRole("button", { name: /^Show file \d+$/ }).count();
     const show = async (fileName: string) => {
       for (let dot = 1; dot <= total; dot++) {
-        await slides.getByRole("button", { name: `Show file ${dot}`, exact: true }).click();
+        // A click before hydration is lost: click until the counter says the slide is shown.
+        await expect(async () => {
+          await slides.getByRole("button", { name: `Show file ${dot}`, exact: true }).click();
+          await expect(slides.getByText(`${dot}/${total}`, { exact: true })).toBeVisible({ timeout: 1000 });
+        }).toPass();
         if (await slides.getByText(fileName, { exact: true }).isVisible()) return;
       }
       throw new Error(`No slide shows ${fileName}`);
