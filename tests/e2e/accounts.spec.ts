@@ -122,9 +122,12 @@ async function openAccountMenu(page: Page) {
   }).toPass({ timeout: 30_000 });
 }
 
+/** A refresh after sign-in can re-render the header and close the menu mid-click: open it again then. */
 async function openAccountMenuItem(page: Page, item: string) {
-  await openAccountMenu(page);
-  await page.getByRole("menuitem", { name: item }).click();
+  await expect(async () => {
+    await openAccountMenu(page);
+    await page.getByRole("menuitem", { name: item }).click({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 test.describe("accounts", () => {
