@@ -33,6 +33,8 @@ const envSchema = z.object({
   PUBLIC_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().default("http://127.0.0.1:3000")),
   PREVIEW_API_KEY: optionalString,
   PORT: z.coerce.number().int().positive().default(3000),
+  /** How long a signed-out visitor's listing may be reused (docs/decisions/008); 0 turns it off. */
+  PUBLIC_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,9 +1,9 @@
 // npm start: embedded database (unless DATABASE_URL), migrate, seed when empty, build when needed, serve.
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { DEMO_ACCOUNTS_TEXT, seedIfEmpty } from "./seed/run";
-import { loadDotEnv, nextBin, prepareDatabase, projectRoot, run, superviseServer } from "./lib/runtime";
+import { loadDotEnv, nextBin, prepareDatabase, projectRoot, run } from "./lib/runtime";
+import { serveWithWorkers } from "./lib/serve";
 
 loadDotEnv();
 const port = Number(process.env.PORT ?? 3000);
@@ -23,12 +23,11 @@ if (!isStandalone && !existsSync(path.join(projectRoot, ".next", "BUILD_ID"))) {
   await run(nextBin(), ["build"], env);
 }
 
-const server = isStandalone
-  ? spawn(process.execPath, [standaloneServer], {
-      cwd: projectRoot,
-      env: { ...env, PORT: String(port), HOSTNAME: host },
-      stdio: "inherit",
-    })
-  : spawn(nextBin(), ["start", "-p", String(port), "-H", host], { cwd: projectRoot, env, stdio: "inherit" });
-superviseServer(server, embedded);
+serveWithWorkers({
+  port,
+  host,
+  env,
+  embedded,
+  standaloneServer: isStandalone ? standaloneServer : undefined,
+});
 console.log(`\n  CNC Projects is starting on http://${host}:${port}\n\n${DEMO_ACCOUNTS_TEXT}\n`);

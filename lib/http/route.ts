@@ -1,5 +1,6 @@
 import "server-only";
 import type { z } from "zod";
+import { clearCachesAfterWrite } from "@/lib/cache/ttl-cache";
 import { AppError } from "@/lib/errors";
 import type { Actor } from "@/lib/services/users/find-actor";
 import { resolveActor } from "./actor";
@@ -78,6 +79,9 @@ export function route<E extends Endpoint>(definition: E, handler: Handler<E>) {
         ? parseWith(definition.body, await readBody(request, definition.maxBodyBytes))
         : undefined;
       const result = await handler({ request, actor, query, body, params } as HandlerContext<E>);
+      const isWrite = definition.stateChangingGet || !["GET", "HEAD"].includes(request.method);
+      // Listings, searches and suggestions cached in this process may show what just changed.
+      if (isWrite && (!(result instanceof Response) || result.ok)) clearCachesAfterWrite();
       if (result instanceof Response) return result;
       return success(result, { status: definition.successStatus ?? 200 });
     } catch (error) {

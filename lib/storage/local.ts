@@ -256,11 +256,12 @@ export function createLocalStorage(options: LocalStorageOptions): LocalObjectSto
       }
     },
 
-    async presignGet(key, { expiresInSeconds, downloadFileName }) {
+    async presignGet(key, { expiresInSeconds, downloadFileName, issuedAt }) {
+      const issuedSeconds = issuedAt ? Math.floor(issuedAt.getTime() / 1000) : nowSeconds();
       const grant: UrlGrant = {
         method: "GET",
         key: assertValidKey(key),
-        expires: nowSeconds() + assertValidExpiry(expiresInSeconds),
+        expires: issuedSeconds + assertValidExpiry(expiresInSeconds),
       };
       if (downloadFileName !== undefined) grant.fileName = assertValidDownloadFileName(downloadFileName);
       return signedUrl(grant);

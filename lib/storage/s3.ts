@@ -215,7 +215,7 @@ export function createS3Storage(options: S3StorageOptions): S3ObjectStorage {
       }
     },
 
-    async presignGet(key, { expiresInSeconds, downloadFileName }) {
+    async presignGet(key, { expiresInSeconds, downloadFileName, issuedAt }) {
       assertValidKey(key);
       const responseHeaders: Record<string, string> = {};
       if (downloadFileName !== undefined) {
@@ -223,7 +223,13 @@ export function createS3Storage(options: S3StorageOptions): S3ObjectStorage {
           assertValidDownloadFileName(downloadFileName),
         );
       }
-      return presigner.presignedGetObject(bucket, key, assertValidExpiry(expiresInSeconds), responseHeaders);
+      return presigner.presignedGetObject(
+        bucket,
+        key,
+        assertValidExpiry(expiresInSeconds),
+        responseHeaders,
+        issuedAt ?? new Date(),
+      );
     },
 
     async presignPut(key, { expiresInSeconds, contentType }) {

@@ -44,6 +44,8 @@ export interface PresignGetOptions {
   expiresInSeconds: number;
   /** Makes the URL answer `Content-Disposition: attachment` with this name. */
   downloadFileName?: string;
+  /** When the URL counts as signed (default now); the same time gives the same URL (stableReadUrl). */
+  issuedAt?: Date;
 }
 
 export interface PresignPutOptions {

@@ -253,6 +253,22 @@ describe("GET /api/v1/post", () => {
     expect(again).toEqual(seen.slice(10, 20));
   });
 
+  it("leaves out at once a post unpublished after its search was ranked", async () => {
+    const token = word();
+    const kept = await createListedPost({ title: `${token} kept` });
+    const hidden = await createListedPost({
+      title: `${token} hidden`,
+      createdAt: new Date(Date.now() + 1000),
+    });
+    // The first search ranks the matches and keeps them for a few seconds (list-posts.ts).
+    expect(await listIds({ searchQuery: token })).toEqual([hidden.id, kept.id]);
+    await testDb().update(posts).set({ visibility: "draft" }).where(eq(posts.id, hidden.id));
+    expect(await listIds({ searchQuery: token })).toEqual([kept.id]);
+    // Pages past the ranked window are ranked per request, in the same order.
+    const { body } = await list({ searchQuery: token, page: 11, limit: 100 });
+    expect(body.data.posts).toEqual([]);
+  });
+
   it("the unfiltered listing is newest first", async () => {
     const newer = await createListedPost({ createdAt: new Date(Date.now() + 1000) });
     const ids = await listIds({ limit: 5 });

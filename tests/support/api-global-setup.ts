@@ -36,6 +36,9 @@ export default async function setup(project: TestProject) {
     MAIL_OUTBOX_DIR: outboxDir,
     STORAGE_DRIVER: "local",
     AUTH_SECRET: "api-test-secret-api-test-secret-0123456789",
+    // Tests write rows straight into the database, which the signed-out listing cache cannot see;
+    // tests/api/public-cache.test.ts runs its own server with the cache on.
+    PUBLIC_CACHE_SECONDS: "0",
     // Two keys, as a comma-separated list (tests/api/preview.test.ts).
     PREVIEW_API_KEY: "preview-key-one, preview-key-two",
   });

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, or, sql } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { bookmarks, posts } from "@/lib/db/schema";
-import { toPostSummaries } from "@/lib/services/posts/to-post-summaries";
+import { loadPostCards, pageOf, placeIn } from "@/lib/services/posts/to-post-summaries";
 import type { Actor } from "@/lib/services/users/find-actor";
 import type { PostList } from "@/lib/validation/posts";
 
@@ -23,16 +23,18 @@ export async function listBookmarkedPosts({
     eq(bookmarks.userId, actor.id),
     or(sql`${posts.visibility} in ('public', 'unlisted')`, eq(posts.userId, actor.id)),
   );
-  const [pageRows, [totalRow]] = await Promise.all([
-    db()
-      .select({ id: posts.id })
-      .from(bookmarks)
-      .innerJoin(posts, eq(posts.id, bookmarks.postId))
-      .where(where)
-      // NULLS LAST as in bookmarks_user_created_idx, so the order can come from the index.
-      .orderBy(sql`${bookmarks.createdAt} desc nulls last`, sql`${bookmarks.postId} desc nulls last`)
-      .limit(limit)
-      .offset((page - 1) * limit),
+  // NULLS LAST as in bookmarks_user_created_idx, so the order can come from the index.
+  const order = [sql`${bookmarks.createdAt} desc nulls last`, sql`${bookmarks.postId} desc nulls last`];
+  const pageQuery = db()
+    .select({ id: posts.id, ord: placeIn(order) })
+    .from(bookmarks)
+    .innerJoin(posts, eq(posts.id, bookmarks.postId))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const [postsOnPage, [totalRow]] = await Promise.all([
+    loadPostCards(pageOf(pageQuery), { actorId: actor.id }),
     db()
       .select({ total: sql<number>`count(*)::int` })
       .from(bookmarks)
@@ -41,10 +43,7 @@ export async function listBookmarkedPosts({
   ]);
   const total = Number(totalRow?.total ?? 0);
   return {
-    posts: await toPostSummaries(
-      pageRows.map((row) => row.id),
-      { actorId: actor.id },
-    ),
+    posts: postsOnPage,
     pagination: { page, limit, total, totalPages: Math.ceil(total / limit) },
   };
 }

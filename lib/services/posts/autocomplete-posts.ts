@@ -1,5 +1,6 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
+import { TtlCache } from "@/lib/cache/ttl-cache";
 import { db } from "@/lib/db/client";
 import type { Database } from "@/lib/db/create";
 import { posts, users } from "@/lib/db/schema";
@@ -52,6 +53,13 @@ export function autocompleteQuery(database: Database, text: string) {
     .limit(AUTOCOMPLETE_LIMIT);
 }
 
+/**
+ * Suggestions per text for a few seconds in this process: people type the same prefixes ("waln",
+ * "walnu", ...) and the box asks on every pause, so most requests repeat a recent one. A new or
+ * renamed title shows up in the suggestions within the TTL.
+ */
+const suggestions = new TtlCache<AutocompleteSuggestion[]>({ ttlMs: 10_000, maxEntries: 2_000 });
+
 /** GET /api/v1/post/search/autoComplete: at most 10 suggestions once the text is long enough. */
 export async function autocompletePosts({
   searchQuery,
@@ -60,6 +68,8 @@ export async function autocompletePosts({
 }): Promise<AutocompleteSuggestion[]> {
   const text = searchQuery.trim().toLowerCase();
   if (text.length < AUTOCOMPLETE_MIN_LENGTH) return [];
-  const rows = await autocompleteQuery(db(), text);
-  return rows.map((row) => ({ _id: row.id, title: row.title, user: { username: row.username } }));
+  return suggestions.get(text, async () => {
+    const rows = await autocompleteQuery(db(), text);
+    return rows.map((row) => ({ _id: row.id, title: row.title, user: { username: row.username } }));
+  });
 }

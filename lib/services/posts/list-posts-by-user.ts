@@ -5,7 +5,7 @@ import { posts, users } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import type { Actor } from "@/lib/services/users/find-actor";
 import type { PostList } from "@/lib/validation/posts";
-import { toPostSummaries } from "./to-post-summaries";
+import { loadPostCards, pageOf, placeIn } from "./to-post-summaries";
 
 /**
  * A profile's posts, newest first (id breaks ties). The owner (and staff) see every post of theirs
@@ -33,15 +33,17 @@ export async function listPostsByUser({
   const where = seesAll
     ? eq(posts.userId, owner.id)
     : and(eq(posts.userId, owner.id), eq(posts.visibility, "public"));
-  const [pageRows, [totalRow]] = await Promise.all([
-    db()
-      .select({ id: posts.id })
-      .from(posts)
-      .where(where)
-      // NULLS LAST as in posts_user_created_idx, so the order can come from the index.
-      .orderBy(sql`${posts.createdAt} desc nulls last`, sql`${posts.id} desc nulls last`)
-      .limit(limit)
-      .offset((page - 1) * limit),
+  // NULLS LAST as in posts_user_created_idx, so the order can come from the index.
+  const order = [sql`${posts.createdAt} desc nulls last`, sql`${posts.id} desc nulls last`];
+  const pageQuery = db()
+    .select({ id: posts.id, ord: placeIn(order) })
+    .from(posts)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const [postsOnPage, [totalRow]] = await Promise.all([
+    loadPostCards(pageOf(pageQuery), { actorId: actor?.id }),
     db()
       .select({ total: sql<number>`count(*)::int` })
       .from(posts)
@@ -49,10 +51,7 @@ export async function listPostsByUser({
   ]);
   const total = Number(totalRow?.total ?? 0);
   return {
-    posts: await toPostSummaries(
-      pageRows.map((row) => row.id),
-      { actorId: actor?.id },
-    ),
+    posts: postsOnPage,
     pagination: { page, limit, total, totalPages: Math.ceil(total / limit) },
   };
 }

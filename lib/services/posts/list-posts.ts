@@ -1,11 +1,13 @@
 import "server-only";
 import { and, eq, gte, type SQL, sql } from "drizzle-orm";
+import { TtlCache } from "@/lib/cache/ttl-cache";
 import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import type { Database } from "@/lib/db/create";
 import { categories, partners, posts, toolData, users } from "@/lib/db/schema";
 import type { Actor } from "@/lib/services/users/find-actor";
 import type { ListPostsFilters, PostedAt, PostList } from "@/lib/validation/posts";
-import { toPostSummaries } from "./to-post-summaries";
+import { idsPage, loadPostCards, pageOf, placeIn } from "./to-post-summaries";
 
 /** Start of the calendar period (UTC) that a postedAt option names; weeks start on Monday. */
 const PERIOD_START: Record<PostedAt, SQL> = {
@@ -88,20 +90,31 @@ function listingOrder(filters: ListPostsFilters): SQL[] {
   return order;
 }
 
-/** The page of ids and the total, as query builders (the benchmark EXPLAINs the same queries). */
+/** The page (ids with their place) and the total, as query builders (the benchmark EXPLAINs them). */
 export function listingQueries(
   database: Database,
   { filters, page, limit }: { filters: ListPostsFilters; page: number; limit: number },
 ) {
   const where = and(...listingConditions(filters));
+  const order = listingOrder(filters);
   return {
     page: database
+      .select({
+        id: posts.id,
+        ord: placeIn(order),
+      })
+      .from(posts)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset((page - 1) * limit),
+    /** The first SEARCH_WINDOW ids in the listing's order (searches; see rankedSearchIds). */
+    window: database
       .select({ id: posts.id })
       .from(posts)
       .where(where)
-      .orderBy(...listingOrder(filters))
-      .limit(limit)
-      .offset((page - 1) * limit),
+      .orderBy(...order)
+      .limit(SEARCH_WINDOW),
     total: database
       .select({ total: sql<number>`count(*)::int` })
       .from(posts)
@@ -110,48 +123,68 @@ export function listingQueries(
 }
 
 /**
- * Totals of recent listings, per filter set, kept for TOTAL_TTL_MS in this process. A page of ids
- * is an index range scan, but counting the public listing reads every matching index entry (about
- * 100k on the large data set), which would dominate each request. The pages themselves are always
- * fresh; only pagination.total may lag a new or deleted post by up to the TTL. A cache, so nothing
- * breaks with several instances.
+ * Totals of recent listings, per filter set, for a few seconds in this process. A page is an index
+ * range scan, but counting the public listing reads every matching index entry (about 100k on the
+ * large data set), which would dominate each request. Pages are fresh; only pagination.total may
+ * lag a new or deleted post by up to the TTL.
  */
-const TOTAL_TTL_MS = 10_000;
-const TOTAL_CACHE_LIMIT = 500;
-const totals = new Map<string, { total: number; expiresAt: number }>();
+const totals = new TtlCache<number>({ ttlMs: 10_000, maxEntries: 500 });
 
-async function cachedTotal(key: string, count: () => Promise<number>): Promise<number> {
-  const now = Date.now();
-  const hit = totals.get(key);
-  if (hit && hit.expiresAt > now) return hit.total;
-  const total = await count();
-  if (totals.size >= TOTAL_CACHE_LIMIT) totals.clear();
-  totals.set(key, { total, expiresAt: now + TOTAL_TTL_MS });
-  return total;
-}
+/**
+ * Searches rank every matching post (ts_rank_cd reads each match's vector), which grows with the
+ * table: a common word matches a fifth of the posts. So the first SEARCH_WINDOW ids of a search are
+ * ranked once and kept for a few seconds; its pages (the drawer pages through them) are slices, and
+ * their cards are loaded fresh. Pages past the window are ranked per request. A post published
+ * meanwhile appears after the TTL; one unpublished or deleted meanwhile is left out at once (the
+ * card query reads only public posts).
+ */
+const SEARCH_WINDOW = 1_000;
+const rankedSearches = new TtlCache<string[]>({ ttlMs: 10_000, maxEntries: 200 });
 
-/** GET /api/v1/post: one page of cards in the "top results" order, with the total. */
-export async function listPosts({
-  actor,
-  filters,
-  page,
-  limit,
-}: {
+/**
+ * What a signed-out visitor sees of a listing page is the same for every visitor, so it is reused
+ * for PUBLIC_CACHE_SECONDS (default 5) in this process: a burst of visitors on the home page costs
+ * one query, and counts on the cards lag by at most that long (docs/decisions/008).
+ */
+const guestPages = new TtlCache<PostList>({
+  ttlMs: () => env().PUBLIC_CACHE_SECONDS * 1000,
+  maxEntries: 1_000,
+});
+
+interface ListingRequest {
   actor: Actor | null;
   filters: ListPostsFilters;
   page: number;
   limit: number;
-}): Promise<PostList> {
+}
+
+/** GET /api/v1/post: one page of cards in the "top results" order, with the total. */
+export async function listPosts(request: ListingRequest): Promise<PostList> {
+  if (request.actor) return loadListing(request);
+  const { filters, page, limit } = request;
+  return guestPages.get(`${JSON.stringify(filters)}|${page}|${limit}`, () => loadListing(request));
+}
+
+async function loadListing({ actor, filters, page, limit }: ListingRequest): Promise<PostList> {
   const queries = listingQueries(db(), { filters, page, limit });
-  const [pageRows, total] = await Promise.all([
-    queries.page,
-    cachedTotal(JSON.stringify(filters), async () => Number((await queries.total)[0]?.total ?? 0)),
+  const key = JSON.stringify(filters);
+  const offset = (page - 1) * limit;
+  const actorId = actor?.id ?? null;
+  const pagePosts = async () => {
+    if (filters.searchQuery && offset + limit <= SEARCH_WINDOW) {
+      const ranked = await rankedSearches.get(key, async () => (await queries.window).map((row) => row.id));
+      const ids = ranked.slice(offset, offset + limit);
+      return ids.length === 0 ? [] : loadPostCards(idsPage(ids), { actorId, publicOnly: true });
+    }
+    // One statement: the page query and its cards.
+    return loadPostCards(pageOf(queries.page), { actorId });
+  };
+  const [postsOnPage, total] = await Promise.all([
+    pagePosts(),
+    totals.get(key, async () => Number((await queries.total)[0]?.total ?? 0)),
   ]);
   return {
-    posts: await toPostSummaries(
-      pageRows.map((row) => row.id),
-      { actorId: actor?.id },
-    ),
+    posts: postsOnPage,
     pagination: { page, limit, total, totalPages: Math.ceil(total / limit) },
   };
 }

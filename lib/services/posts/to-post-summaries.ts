@@ -1,7 +1,8 @@
 import "server-only";
-import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, eq, isNotNull, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db } from "@/lib/db/client";
+import type { Database } from "@/lib/db/create";
 import {
   attachments,
   bookmarks,
@@ -13,7 +14,8 @@ import {
   users,
 } from "@/lib/db/schema";
 import { getStorage } from "@/lib/storage";
-import type { PostSummary, RatingsDistribution } from "@/lib/validation/posts";
+import { stableReadUrl } from "@/lib/storage/stable-read-url";
+import type { PostSummary } from "@/lib/validation/posts";
 
 const THUMBNAIL_URL_SECONDS = 60 * 60;
 
@@ -21,148 +23,185 @@ const authorPartners = alias(partners, "author_partners");
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
-const EMPTY_DISTRIBUTION: RatingsDistribution = {
-  count: 0,
-  cutExpectation: 0,
-  cutQuality: 0,
-  correctFileInfo: 0,
-  coolFactor: 0,
-  totalRating: 0,
-};
+/**
+ * Where a page of cards comes from: SQL for a row source named `page` with the columns `id` (a
+ * post id) and `ord` (its place on the page). Either a list of ids (`idsPage`) or a listing's page
+ * query (`pageOf`), so a listing is one statement: the page and its cards in one round trip.
+ */
+export type CardPage = SQL;
+
+/** The given post ids, in this order. */
+export function idsPage(postIds: string[]): CardPage {
+  return sql`unnest(${sql.param(postIds)}::uuid[]) with ordinality as page(id, ord)`;
+}
 
 /**
- * Card data for a page of post ids, in the given order, in three queries whatever the page size
- * (run together): the posts with author, badges, category, partner, thumbnail and the actor's
- * like and bookmark; the download averages; the ratings distributions.
+ * The `ord` column of a page query: the row's place in the query's own order. It is computed over
+ * rows already in that order, so it costs no extra sort.
  */
-export async function toPostSummaries(
-  postIds: string[],
-  options: { actorId?: string | null } = {},
-): Promise<PostSummary[]> {
-  if (postIds.length === 0) return [];
-  const actorId = options.actorId ?? null;
+export function placeIn(order: SQL[]) {
+  return sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as("ord");
+}
+
+/** A query that selects `id` and `ord` (see placeIn), as the page. */
+export function pageOf(query: SQL.Aliased | { getSQL(): SQL }): CardPage {
+  return sql`(${query}) as page`;
+}
+
+/**
+ * Card data for a page of posts, in the page's order, in one statement whatever the page size:
+ * author, badges, category, partner, thumbnail, the actor's like and bookmark, the download
+ * average and the ratings distribution (two lateral aggregates over indexed foreign keys).
+ */
+export function postCardsQuery(
+  database: Database,
+  page: CardPage,
+  { actorId, publicOnly }: { actorId: string | null; publicOnly: boolean },
+) {
   const hasLiked = actorId
     ? sql<boolean>`exists (select 1 from ${likes} where ${likes.postId} = ${posts.id} and ${likes.userId} = ${actorId})`
     : sql<boolean>`false`;
   const hasBookmarked = actorId
     ? sql<boolean>`exists (select 1 from ${bookmarks} where ${bookmarks.postId} = ${posts.id} and ${bookmarks.userId} = ${actorId})`
     : sql<boolean>`false`;
+  // Download average: downloads over the listed files, without the zip bundle and video links.
+  const downloads = database
+    .select({ average: sql<string | null>`avg(${attachments.downloadCount})`.as("download_average") })
+    .from(attachments)
+    .where(
+      and(
+        eq(attachments.postId, posts.id),
+        eq(attachments.status, "ready"),
+        ne(attachments.category, "postZip"),
+        ne(attachments.resourceType, "youtube"),
+      ),
+    )
+    .as("downloads");
+  const ratings = database
+    .select({
+      count: sql<number>`count(*)::int`.as("rated_count"),
+      cutExpectation: sql<string | null>`avg(${projectMakes.cutExpectation})`.as("cut_expectation"),
+      cutQuality: sql<string | null>`avg(${projectMakes.cutQuality})`.as("cut_quality"),
+      correctFileInfo: sql<string | null>`avg(${projectMakes.correctFileInfo})`.as("correct_file_info"),
+      coolFactor: sql<string | null>`avg(${projectMakes.coolFactor})`.as("cool_factor"),
+      totalRating: sql<string | null>`avg(${projectMakes.totalRating})`.as("total_rating"),
+    })
+    .from(projectMakes)
+    .where(
+      and(
+        eq(projectMakes.postId, posts.id),
+        eq(projectMakes.isPrinted, true),
+        isNotNull(projectMakes.totalRating),
+      ),
+    )
+    .as("ratings");
 
-  const [rows, downloadRows, ratingRows] = await Promise.all([
-    db()
-      .select({
-        id: posts.id,
-        title: posts.title,
-        description: posts.description,
-        visibility: posts.visibility,
-        createdAt: posts.createdAt,
-        likes: posts.likesCount,
-        comments: posts.commentsCount,
-        averageTotalRating: posts.averageTotalRating,
-        userId: users.id,
-        username: users.username,
-        profilePicture: users.profilePicture,
-        isOnefinityOfficial: users.isOnefinityOfficial,
-        authorPartnerColor: authorPartners.color,
-        categoryId: categories.id,
-        categoryName: categories.name,
-        partnerName: partners.name,
-        partnerColor: partners.color,
-        partnerUserId: partners.userId,
-        thumbnailKey: attachments.storageKey,
-        hasLiked,
-        hasBookmarked,
-      })
-      .from(posts)
-      .innerJoin(users, eq(users.id, posts.userId))
-      .leftJoin(authorPartners, eq(authorPartners.userId, users.id))
-      .leftJoin(categories, eq(categories.id, posts.categoryId))
-      .leftJoin(partners, eq(partners.id, posts.partnerId))
-      .leftJoin(attachments, eq(attachments.id, posts.thumbnailId))
-      .where(inArray(posts.id, postIds)),
-    // Download average: downloads over the listed files, without the zip bundle and video links.
-    db()
-      .select({
-        postId: attachments.postId,
-        average: sql<string>`avg(${attachments.downloadCount})`,
-      })
-      .from(attachments)
-      .where(
-        and(
-          inArray(attachments.postId, postIds),
-          eq(attachments.status, "ready"),
-          ne(attachments.category, "postZip"),
-          ne(attachments.resourceType, "youtube"),
-        ),
-      )
-      .groupBy(attachments.postId),
-    db()
-      .select({
-        postId: projectMakes.postId,
-        count: sql<number>`count(*)::int`,
-        cutExpectation: sql<string>`avg(${projectMakes.cutExpectation})`,
-        cutQuality: sql<string>`avg(${projectMakes.cutQuality})`,
-        correctFileInfo: sql<string>`avg(${projectMakes.correctFileInfo})`,
-        coolFactor: sql<string>`avg(${projectMakes.coolFactor})`,
-        totalRating: sql<string>`avg(${projectMakes.totalRating})`,
-      })
-      .from(projectMakes)
-      .where(
-        and(
-          inArray(projectMakes.postId, postIds),
-          eq(projectMakes.isPrinted, true),
-          isNotNull(projectMakes.totalRating),
-        ),
-      )
-      .groupBy(projectMakes.postId),
-  ]);
-  const downloadAverage = new Map(downloadRows.map((row) => [row.postId, Number(row.average)]));
-  const distributions = new Map<string, RatingsDistribution>(
-    ratingRows.map((row) => [
-      row.postId,
-      {
-        count: Number(row.count),
-        cutExpectation: round1(Number(row.cutExpectation)),
-        cutQuality: round1(Number(row.cutQuality)),
-        correctFileInfo: round1(Number(row.correctFileInfo)),
-        coolFactor: round1(Number(row.coolFactor)),
-        totalRating: round1(Number(row.totalRating)),
-      },
-    ]),
-  );
+  return database
+    .select({
+      id: posts.id,
+      title: posts.title,
+      description: posts.description,
+      visibility: posts.visibility,
+      createdAt: posts.createdAt,
+      likes: posts.likesCount,
+      comments: posts.commentsCount,
+      averageTotalRating: posts.averageTotalRating,
+      userId: users.id,
+      username: users.username,
+      profilePicture: users.profilePicture,
+      isOnefinityOfficial: users.isOnefinityOfficial,
+      authorPartnerColor: authorPartners.color,
+      categoryId: categories.id,
+      categoryName: categories.name,
+      partnerName: partners.name,
+      partnerColor: partners.color,
+      partnerUserId: partners.userId,
+      thumbnailKey: attachments.storageKey,
+      hasLiked,
+      hasBookmarked,
+      downloadAverage: downloads.average,
+      ratedCount: ratings.count,
+      cutExpectation: ratings.cutExpectation,
+      cutQuality: ratings.cutQuality,
+      correctFileInfo: ratings.correctFileInfo,
+      coolFactor: ratings.coolFactor,
+      totalRating: ratings.totalRating,
+    })
+    .from(page)
+    .innerJoin(posts, sql`${posts.id} = page.id`)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .leftJoin(authorPartners, eq(authorPartners.userId, users.id))
+    .leftJoin(categories, eq(categories.id, posts.categoryId))
+    .leftJoin(partners, eq(partners.id, posts.partnerId))
+    .leftJoin(attachments, eq(attachments.id, posts.thumbnailId))
+    .leftJoinLateral(downloads, sql`true`)
+    .leftJoinLateral(ratings, sql`true`)
+    .where(publicOnly ? eq(posts.visibility, "public") : undefined)
+    .orderBy(sql`page.ord`);
+}
 
-  const storage = getStorage();
-  const summaries = await Promise.all(
-    rows.map(async (row): Promise<PostSummary> => ({
-      _id: row.id,
-      title: row.title,
-      description: row.description,
-      visibility: row.visibility,
-      createdAt: row.createdAt.toISOString(),
-      user: {
-        _id: row.userId,
-        username: row.username,
-        profilePicture: row.profilePicture,
-        isOnefinityOfficial: row.isOnefinityOfficial,
-        partnerColor: row.authorPartnerColor ?? null,
-      },
-      category: row.categoryId && row.categoryName ? { _id: row.categoryId, name: row.categoryName } : null,
-      partner:
-        row.partnerName && row.partnerColor && row.partnerUserId
-          ? { name: row.partnerName, color: row.partnerColor, user: row.partnerUserId }
-          : null,
-      thumbnail: row.thumbnailKey
-        ? await storage.presignGet(row.thumbnailKey, { expiresInSeconds: THUMBNAIL_URL_SECONDS })
+type CardRow = Awaited<ReturnType<typeof postCardsQuery>>[number];
+
+async function toSummary(row: CardRow): Promise<PostSummary> {
+  const averageOf = (value: string | null) => round1(Number(value ?? 0));
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    visibility: row.visibility,
+    createdAt: row.createdAt.toISOString(),
+    user: {
+      _id: row.userId,
+      username: row.username,
+      profilePicture: row.profilePicture,
+      isOnefinityOfficial: row.isOnefinityOfficial,
+      partnerColor: row.authorPartnerColor ?? null,
+    },
+    category: row.categoryId && row.categoryName ? { _id: row.categoryId, name: row.categoryName } : null,
+    partner:
+      row.partnerName && row.partnerColor && row.partnerUserId
+        ? { name: row.partnerName, color: row.partnerColor, user: row.partnerUserId }
         : null,
-      likes: row.likes,
-      comments: row.comments,
-      averageTotalRating: round1(row.averageTotalRating),
-      downloadAverage: round1(downloadAverage.get(row.id) ?? 0),
-      hasLikedByUser: Boolean(row.hasLiked),
-      hasBookmarkedByUser: Boolean(row.hasBookmarked),
-      ratingsDistribution: distributions.get(row.id) ?? EMPTY_DISTRIBUTION,
-    })),
-  );
-  const byId = new Map(summaries.map((summary) => [summary._id, summary]));
-  return postIds.flatMap((id) => byId.get(id) ?? []);
+    thumbnail: row.thumbnailKey
+      ? await stableReadUrl(getStorage(), row.thumbnailKey, { expiresInSeconds: THUMBNAIL_URL_SECONDS })
+      : null,
+    likes: row.likes,
+    comments: row.comments,
+    averageTotalRating: round1(row.averageTotalRating),
+    downloadAverage: averageOf(row.downloadAverage),
+    hasLikedByUser: Boolean(row.hasLiked),
+    hasBookmarkedByUser: Boolean(row.hasBookmarked),
+    ratingsDistribution: {
+      count: Number(row.ratedCount ?? 0),
+      cutExpectation: averageOf(row.cutExpectation),
+      cutQuality: averageOf(row.cutQuality),
+      correctFileInfo: averageOf(row.correctFileInfo),
+      coolFactor: averageOf(row.coolFactor),
+      totalRating: averageOf(row.totalRating),
+    },
+  };
+}
+
+/**
+ * Cards for a page (see CardPage), in the page's order. `publicOnly` leaves out posts that are not
+ * public (any more): for pages of ids remembered from an earlier query.
+ */
+export async function loadPostCards(
+  page: CardPage,
+  options: { actorId?: string | null; publicOnly?: boolean } = {},
+): Promise<PostSummary[]> {
+  const rows = await postCardsQuery(db(), page, {
+    actorId: options.actorId ?? null,
+    publicOnly: options.publicOnly ?? false,
+  });
+  return Promise.all(rows.map(toSummary));
+}
+
+/** Cards for these post ids, in the given order (unknown ids are left out). */
+export async function toPostSummaries(
+  postIds: string[],
+  options: { actorId?: string | null } = {},
+): Promise<PostSummary[]> {
+  if (postIds.length === 0) return [];
+  return loadPostCards(idsPage(postIds), options);
 }

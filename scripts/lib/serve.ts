@@ -1,0 +1,94 @@
+import cluster, { type Worker } from "node:cluster";
+import { availableParallelism } from "node:os";
+import path from "node:path";
+import type { EmbeddedDatabase } from "@/lib/db/embedded";
+
+// Not imported from ./runtime, which loads the database modules: the benchmark runs this file alone.
+const projectRoot = path.resolve(import.meta.dirname, "..", "..");
+
+export interface ServeOptions {
+  port: number;
+  host: string;
+  env: NodeJS.ProcessEnv;
+  /** Next's standalone server.js (the Docker image) instead of `next start`. */
+  standaloneServer?: string;
+  /** Stopped after the workers, when this process owns the embedded database. */
+  embedded?: EmbeddedDatabase | null;
+}
+
+/** WEB_CONCURRENCY when set, else one server process per core. */
+export function workerCount(env: NodeJS.ProcessEnv = process.env): number {
+  const wanted = Number(env.WEB_CONCURRENCY);
+  return Number.isInteger(wanted) && wanted > 0 ? wanted : availableParallelism();
+}
+
+const RESTART_WINDOW_MS = 30_000;
+const MAX_RESTARTS_IN_WINDOW = 5;
+const STOP_GRACE_MS = 10_000;
+
+/**
+ * Serves the production build with WEB_CONCURRENCY processes (default: one per core) sharing one
+ * port through node:cluster. The app keeps no state between requests that must be shared (only
+ * caches; sessions, rate limits and data live in PostgreSQL), so workers are interchangeable, like
+ * instances behind a load balancer. A worker that dies is replaced; one that keeps dying stops all.
+ */
+export function serveWithWorkers({ port, host, env, standaloneServer, embedded = null }: ServeOptions): void {
+  const workers = workerCount(env);
+  const workerEnv = standaloneServer ? { ...env, PORT: String(port), HOSTNAME: host } : env;
+  cluster.setupPrimary({
+    exec: standaloneServer ?? path.join(projectRoot, "node_modules", "next", "dist", "bin", "next"),
+    args: standaloneServer ? [] : ["start", "-p", String(port), "-H", host],
+    // Not this process's tsx loader and react-server condition: Next sets up its own runtime.
+    execArgv: [],
+    cwd: projectRoot,
+  });
+
+  let stopping = false;
+  const restarts: number[] = [];
+  const fork = (): Worker => cluster.fork(workerEnv);
+
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    const alive = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => !!worker);
+    await Promise.all(
+      alive.map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            const timer = setTimeout(() => {
+              worker.process.kill("SIGKILL");
+              resolve();
+            }, STOP_GRACE_MS);
+            worker.once("exit", () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            worker.process.kill("SIGTERM");
+          }),
+      ),
+    );
+    await embedded?.stop().catch(() => undefined);
+    process.exit(code);
+  };
+
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    const now = Date.now();
+    restarts.push(now);
+    while (restarts.length > 0 && (restarts[0] as number) < now - RESTART_WINDOW_MS) restarts.shift();
+    if (restarts.length > MAX_RESTARTS_IN_WINDOW) {
+      console.error(`[serve] server processes keep exiting (last: ${signal ?? code}); stopping`);
+      void stop(1);
+      return;
+    }
+    console.error(
+      `[serve] server process ${worker.process.pid} exited (${signal ?? code}); starting another`,
+    );
+    fork();
+  });
+  process.on("SIGINT", () => void stop(0));
+  process.on("SIGTERM", () => void stop(0));
+
+  for (let i = 0; i < workers; i += 1) fork();
+  console.log(`[serve] ${workers} server process${workers === 1 ? "" : "es"} on http://${host}:${port}`);
+}

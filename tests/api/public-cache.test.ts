@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { PostList } from "@/lib/validation/posts";
+import { startApp, type RunningApp } from "../support/app-server";
+import { createCategory, createUser } from "../support/factories";
+import { createListedPost } from "../support/factories-posts";
+import { accessTokenFor } from "../support/factories-project";
+import type { Envelope } from "../support/http";
+
+// The suite's shared server runs with the signed-out listing cache off (its tests write rows
+// straight into the database); this file starts one with the cache on, as in production.
+const CACHE_SECONDS = 2;
+let app: RunningApp;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "cnc-cache-"));
+  app = await startApp({
+    DATABASE_URL: inject("databaseUrl"),
+    DATA_DIR: dataDir,
+    MAIL_DRIVER: "outbox",
+    STORAGE_DRIVER: "local",
+    AUTH_SECRET: "api-test-secret-api-test-secret-0123456789",
+    PUBLIC_CACHE_SECONDS: String(CACHE_SECONDS),
+  });
+});
+
+afterAll(async () => {
+  await app?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The titles of a category's listing (a new category per test: no search, whose ranking is cached for everyone). */
+async function titles(category: string, userId?: string): Promise<string[]> {
+  const headers: Record<string, string> = { origin: app.baseUrl };
+  if (userId) headers.cookie = `access_token=${await accessTokenFor(userId)}`;
+  const url = `${app.baseUrl}/api/v1/post?category=${encodeURIComponent(category)}`;
+  const response = await fetch(url, { headers });
+  expect(response.status).toBe(200);
+  const { data } = (await response.json()) as Envelope<PostList>;
+  return data.posts.map((post) => post.title);
+}
+
+describe("the signed-out listing cache (PUBLIC_CACHE_SECONDS)", () => {
+  it("reuses a guest's page for its TTL, never a signed-in user's, and drops it after a write", async () => {
+    const { id: categoryId, name: category } = await createCategory();
+    const viewer = await createUser();
+    const first = await createListedPost({
+      title: "first",
+      categoryId,
+      createdAt: new Date(Date.now() - 60_000),
+    });
+    expect(await titles(category)).toEqual(["first"]);
+
+    // A row written behind the app's back: guests keep the cached page, signed-in users see it.
+    await createListedPost({ title: "second", categoryId, createdAt: new Date(Date.now() - 30_000) });
+    expect(await titles(category)).toEqual(["first"]);
+    expect(await titles(category, viewer.id)).toEqual(["second", "first"]);
+
+    // A write through the API empties this process's caches at once.
+    const liked = await fetch(`${app.baseUrl}/api/v1/like/create`, {
+      method: "POST",
+      headers: {
+        origin: app.baseUrl,
+        "content-type": "application/json",
+        cookie: `access_token=${await accessTokenFor(viewer.id)}`,
+      },
+      body: JSON.stringify({ postId: first.id }),
+    });
+    expect(liked.status).toBe(200);
+    expect(await titles(category)).toEqual(["second", "first"]);
+
+    // Otherwise a guest's page is at most CACHE_SECONDS old.
+    await createListedPost({ title: "third", categoryId });
+    expect(await titles(category)).toEqual(["second", "first"]);
+    await new Promise((resolve) => setTimeout(resolve, CACHE_SECONDS * 1000 + 200));
+    expect(await titles(category)).toEqual(["third", "second", "first"]);
+  });
+});
