@@ -1,4 +1,4 @@
-// npm run bench:api [-- --posts 100000 --duration 10 --connections 10,50 --explain --explain-only --base-url URL]
+// npm run bench:api [-- --posts 100000 --duration 10 --connections 10,50 --explain --explain-only --base-url URL --only TEXT]
 // The listing API and the home page under load on a real PostgreSQL with the large data set:
 // seeds it (npm run seed:large) unless the database already holds that many bulk posts, builds
 // the app when NEXT_DIST_DIR has no build, starts the production server and drives each case with
@@ -45,6 +45,7 @@ const { values } = parseArgs({
     explain: { type: "boolean", default: false },
     "explain-only": { type: "boolean", default: false },
     "base-url": { type: "string" },
+    only: { type: "string" },
   },
 });
 const wantedPosts = Number(values.posts);
@@ -244,15 +245,20 @@ const targets: { label: string; target: string; goal: Goal }[] = [
   })),
 ];
 
+// --only <text>: just the cases whose label contains the text (a quick look at one area).
+const chosenTargets = values.only
+  ? targets.filter(({ label }) => label.includes(values.only ?? ""))
+  : targets;
+
 let failedRequests = 0;
 try {
   // Warm-up: the first request of a route loads its code and fills the connection pool.
-  for (const { target } of targets) for (let i = 0; i < 20; i += 1) await fetch(`${base}${target}`);
+  for (const { target } of chosenTargets) for (let i = 0; i < 20; i += 1) await fetch(`${base}${target}`);
   console.log(
     `\n${pad("case", 52)} ${"conns".padStart(5)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"non-2xx".padStart(7)}  target`,
   );
   for (const connections of connectionCounts) {
-    for (const { label, target, goal: judge } of targets) {
+    for (const { label, target, goal: judge } of chosenTargets) {
       const result = await autocannon({ url: `${base}${target}`, connections, duration });
       // A run in which no request completed has no figures: count it as a failure too.
       const failures =

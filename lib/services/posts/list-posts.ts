@@ -108,7 +108,7 @@ export function listingQueries(
       .orderBy(...order)
       .limit(limit)
       .offset((page - 1) * limit),
-    /** The first SEARCH_WINDOW ids in the listing's order (searches; see rankedSearchIds). */
+    /** The first SEARCH_WINDOW ids in the listing's order (searches; see rankedSearches). */
     window: database
       .select({ id: posts.id })
       .from(posts)
