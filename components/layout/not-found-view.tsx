@@ -24,7 +24,8 @@ export function NotFoundView({
       </p>
       <h1 className="mt-4 text-2xl font-bold tracking-tight text-ink sm:text-3xl">Oops! Page not found</h1>
       <p className="mt-3 max-w-md text-ink-muted">{text}</p>
-      <Link href="/" className={buttonClasses({ size: "lg", className: "mt-8" })}>
+      {/* Not prefetched, like the logo (see site-logo.tsx). */}
+      <Link href="/" prefetch={false} className={buttonClasses({ size: "lg", className: "mt-8" })}>
         <HomeIcon />
         Go back home
       </Link>

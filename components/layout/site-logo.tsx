@@ -29,6 +29,10 @@ export function SiteLogo({ className }: { className?: string }) {
   return (
     <Link
       href="/"
+      // Not prefetched (ADR 007): `/` is a different route for guests and members, and Next 16.4
+      // turns a push to a prefetched `/` followed at once by router.refresh() (signup, password
+      // reset, logout) into a full page load, losing the dialog those flows open next.
+      prefetch={false}
       aria-label={`${SITE_NAME} home`}
       className={cn(
         "inline-flex items-center gap-2.5 rounded-lg text-lg font-bold tracking-tight text-ink",

@@ -26,8 +26,22 @@ export interface PostChange {
   bookmarked?: boolean;
 }
 
-export function announcePostChanged(change: PostChange): void {
+/**
+ * The latest confirmed change per viewer and project in this tab, for cards that mount after it
+ * was announced (a carousel re-creates its slides as it loops) and would otherwise show the
+ * server's older figures. Per viewer, so signing out never shows someone else's likes.
+ */
+const latestChanges = new Map<string, PostChange>();
+const changeKey = (viewerId: string | null, postId: string) => `${viewerId ?? ""}:${postId}`;
+
+export function announcePostChanged(viewerId: string | null, change: PostChange): void {
+  const key = changeKey(viewerId, change.postId);
+  latestChanges.set(key, { ...latestChanges.get(key), ...change });
   window.dispatchEvent(new CustomEvent<PostChange>(POST_CHANGED, { detail: change }));
+}
+
+export function latestPostChange(viewerId: string | null, postId: string): PostChange | undefined {
+  return latestChanges.get(changeKey(viewerId, postId));
 }
 
 /** Calls `listener` with each confirmed like or bookmark change on this page; returns the unsubscribe. */

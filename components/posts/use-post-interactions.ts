@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { openAuthDialog } from "@/components/auth/auth-dialog-store";
 import { useSession } from "@/components/auth/session-provider";
 import { apiFetch } from "@/lib/api-client/client";
-import { announcePostChanged, onPostChanged } from "./post-events";
+import { announcePostChanged, latestPostChange, onPostChanged } from "./post-events";
 
 interface LikeState {
   liked: boolean;
@@ -23,8 +23,17 @@ export function usePostInteractions(post: {
   hasBookmarkedByUser?: boolean;
 }) {
   const { user } = useSession();
-  const [like, setLike] = useState<LikeState>({ liked: post.hasLikedByUser ?? false, likes: post.likes });
-  const [bookmarked, setBookmarked] = useState(post.hasBookmarkedByUser ?? false);
+  const viewerId = user?._id ?? null;
+  const [like, setLike] = useState<LikeState>(
+    () =>
+      latestPostChange(viewerId, post._id)?.like ?? {
+        liked: post.hasLikedByUser ?? false,
+        likes: post.likes,
+      },
+  );
+  const [bookmarked, setBookmarked] = useState(
+    () => latestPostChange(viewerId, post._id)?.bookmarked ?? post.hasBookmarkedByUser ?? false,
+  );
   const [isLikePending, setLikePending] = useState(false);
   const [isBookmarkPending, setBookmarkPending] = useState(false);
 
@@ -58,7 +67,7 @@ export function usePostInteractions(post: {
           });
       const confirmed = { liked: state.hasLikedByUser, likes: state.likes };
       setLike(confirmed);
-      announcePostChanged({ postId: post._id, like: confirmed });
+      announcePostChanged(viewerId, { postId: post._id, like: confirmed });
     } catch {
       setLike(previous);
     } finally {
@@ -83,7 +92,7 @@ export function usePostInteractions(post: {
             body: { postId: post._id },
           });
       setBookmarked(bookmark.hasBookmarkedByUser);
-      announcePostChanged({ postId: post._id, bookmarked: bookmark.hasBookmarkedByUser });
+      announcePostChanged(viewerId, { postId: post._id, bookmarked: bookmark.hasBookmarkedByUser });
     } catch {
       setBookmarked(previous);
     } finally {
@@ -98,6 +107,6 @@ export function usePostInteractions(post: {
     toggleBookmark,
     isLikePending,
     isBookmarkPending,
-    viewerId: user?._id ?? null,
+    viewerId,
   };
 }

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, type Response, test } from "@playwright/test";
 
 const PASSWORD = "cncdemo123";
 
@@ -230,5 +230,124 @@ test.describe("signed in", () => {
     await expect(confirm).toHaveCount(0);
     await expect(card).toHaveCount(0);
     expect((await page.request.get(`/api/v1/post/${postId}`)).status()).toBe(404);
+  });
+});
+
+/** The response of a client-side render of `/` (router.refresh, a link), not of a prefetch. */
+function isHomeRender(response: Response): boolean {
+  const headers = response.request().headers();
+  return (
+    new URL(response.url()).pathname === "/" &&
+    headers["rsc"] === "1" &&
+    headers["next-router-prefetch"] === undefined &&
+    headers["next-router-segment-prefetch"] === undefined
+  );
+}
+
+test.describe("the cached guest home page (docs/decisions/007)", () => {
+  test("a signed-out visitor's / comes from the ISR cache; a session cookie or a filter is rendered per request", async ({
+    request,
+  }) => {
+    // The first request may be the one that renders the page into the cache.
+    await request.get("/");
+    const guest = await request.get("/");
+    expect(guest.status()).toBe(200);
+    expect(guest.headers()["x-nextjs-cache"]).toMatch(/^(HIT|STALE)$/);
+    // One URL, two answers: no shared cache may keep the guest copy.
+    expect(guest.headers()["cache-control"]).toMatch(/^private, no-cache, no-store/);
+    expect(await guest.text()).toContain("Farmhouse Welcome Sign");
+
+    for (const [path, cookie] of [
+      ["/", "access_token=not-a-valid-token"],
+      ["/", "refresh_token=not-a-valid-token"],
+      ["/?toolType=Laser", ""],
+      ["/?postedAt=All", ""],
+    ] as const) {
+      const response = await request.get(path, { headers: cookie ? { cookie } : {} });
+      expect(response.status(), `${path} ${cookie}`).toBe(200);
+      expect(response.headers()["x-nextjs-cache"], `${path} ${cookie}`).toBeUndefined();
+    }
+    // A marker header sent by the client itself does not select the cached page.
+    const forged = await request.get("/", {
+      headers: { cookie: "refresh_token=not-a-valid-token", "x-cnc-guest-home": "1" },
+    });
+    expect(forged.headers()["x-nextjs-cache"]).toBeUndefined();
+
+    // The cached page's own address is not public.
+    const direct = await request.get("/guest-home/top", { maxRedirects: 0 });
+    expect(direct.status()).toBe(307);
+    expect(direct.headers()["location"]).toBe("/");
+  });
+
+  test("signing in on the cached page re-renders it for the member, and logging out brings it back", async ({
+    page,
+    request,
+  }) => {
+    const title = "Pet Portrait Raster on Basswood";
+    const email = "wendy.harlow@example.com";
+    // The member likes the project through a session of their own: the browser stays signed out.
+    const signIn = await request.post("/api/v1/auth/login", {
+      data: { email, password: PASSWORD },
+      headers: { origin: process.env.E2E_BASE_URL ?? "" },
+    });
+    expect(signIn.status()).toBe(200);
+    const postId = await postIdOf(page, title);
+    const origin = { origin: process.env.E2E_BASE_URL ?? "" };
+    expect((await request.post("/api/v1/like/create", { data: { postId }, headers: origin })).ok()).toBe(
+      true,
+    );
+
+    try {
+      const home = await page.goto("/", { waitUntil: "networkidle" });
+      expect(home?.headers()["x-nextjs-cache"]).toBeDefined();
+      const card = cardTitled(page, title);
+      await expect(card.getByRole("button", { name: /^Like \(\d+ likes\)$/ })).toHaveAttribute(
+        "aria-pressed",
+        "false",
+      );
+
+      // The login dialog calls router.refresh(): the same URL, now with the session cookies.
+      const refreshed = page.waitForResponse(isHomeRender);
+      await page.getByRole("banner").getByRole("button", { name: "Log in" }).click();
+      const dialog = page.getByRole("dialog", { name: "Log in" });
+      await dialog.getByLabel("Email").fill(email);
+      await dialog.getByLabel("Password").fill(PASSWORD);
+      await dialog.getByRole("button", { name: "Continue", exact: true }).click();
+      const memberRender = await refreshed;
+      expect(memberRender.headers()["x-nextjs-cache"]).toBeUndefined();
+      expect(memberRender.headers()["x-nextjs-rewritten-path"]).toBeUndefined();
+      await expect(card.getByRole("button", { name: /^Unlike \(\d+ likes\)$/ })).toHaveAttribute(
+        "aria-pressed",
+        "true",
+      );
+      await expect(page.getByRole("button", { name: "My Account" })).toBeVisible();
+
+      // Logging out renders `/` again without the cookies: the cached page, with nothing liked.
+      const guestRender = page.waitForResponse(isHomeRender);
+      // The refresh re-renders the header and may close a menu opened meanwhile: open it again then.
+      const account = page.getByRole("button", { name: "My Account" });
+      await expect(async () => {
+        if ((await account.getAttribute("aria-expanded")) !== "true") await account.click();
+        await page.getByRole("menuitem", { name: "Log out" }).click({ timeout: 2_000 });
+      }).toPass({ timeout: 30_000 });
+      expect((await guestRender).headers()["x-nextjs-rewritten-path"]).toBe("/guest-home/top");
+      await expect(page.getByRole("banner").getByRole("button", { name: "Log in" })).toBeVisible();
+      await expect(card.getByRole("button", { name: /^Like \(\d+ likes\)$/ })).toHaveAttribute(
+        "aria-pressed",
+        "false",
+      );
+
+      // A client-side navigation back to the home page (the logo) works from another route.
+      await card
+        .getByRole("link", { name: new RegExp(title) })
+        .first()
+        .click();
+      await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+      await page.getByRole("link", { name: "CNC Projects home" }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(topResults(page).getByRole("article")).toHaveCount(20);
+    } finally {
+      await request.delete(`/api/v1/like/delete?postId=${postId}`, { headers: origin });
+    }
   });
 });

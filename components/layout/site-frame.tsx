@@ -1,0 +1,40 @@
+import type { ReactNode } from "react";
+import { SessionProvider } from "@/components/auth/session-provider";
+import type { SessionUser } from "@/lib/validation/session";
+import { SiteChrome } from "./site-chrome";
+import { SiteFooter } from "./site-footer";
+import { WelcomeBanner } from "./welcome-banner";
+
+/**
+ * The site's chrome (skip link, header, welcome strip, footer) around a page. The per-request
+ * layout of app/(site) and the cached guest home page (app/(guest), ADR 007) both render it, so
+ * a signed-out visitor sees the same frame whichever of the two served the page.
+ */
+export function SiteFrame({
+  initialUser,
+  hasRefreshCookie,
+  children,
+}: {
+  initialUser: SessionUser | null;
+  hasRefreshCookie: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <SessionProvider initialUser={initialUser} hasRefreshCookie={hasRefreshCookie}>
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="fixed top-3 left-3 z-50 -translate-y-[200%] rounded-lg bg-surface px-4 py-2 font-medium text-ink shadow-overlay transition-transform focus:translate-y-0"
+        >
+          Skip to content
+        </a>
+        <SiteChrome />
+        <WelcomeBanner />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter />
+      </div>
+    </SessionProvider>
+  );
+}
