@@ -83,7 +83,7 @@ async function bulkPostCount(): Promise<number> {
   }
 }
 
-/** The production server as `npm start` runs it: WEB_CONCURRENCY processes (default one per core). */
+/** The production server as `npm start` runs it: WEB_CONCURRENCY processes (scripts/lib/serve.ts). */
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", path.join("scripts", "serve.ts")], {
     cwd: projectRoot,

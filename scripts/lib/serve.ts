@@ -16,10 +16,15 @@ export interface ServeOptions {
   embedded?: EmbeddedDatabase | null;
 }
 
-/** WEB_CONCURRENCY when set, else one server process per core. */
+/**
+ * WEB_CONCURRENCY when set, else one server process per core but one: the database (the embedded
+ * one runs in this very process) usually shares the machine, and measured on 2 cores, a second
+ * server process raised throughput but doubled tail latency (docs/performance.md). A machine of
+ * the app's own should set WEB_CONCURRENCY to its core count.
+ */
 export function workerCount(env: NodeJS.ProcessEnv = process.env): number {
   const wanted = Number(env.WEB_CONCURRENCY);
-  return Number.isInteger(wanted) && wanted > 0 ? wanted : availableParallelism();
+  return Number.isInteger(wanted) && wanted > 0 ? wanted : Math.max(1, availableParallelism() - 1);
 }
 
 const RESTART_WINDOW_MS = 30_000;
@@ -27,7 +32,7 @@ const MAX_RESTARTS_IN_WINDOW = 5;
 const STOP_GRACE_MS = 10_000;
 
 /**
- * Serves the production build with WEB_CONCURRENCY processes (default: one per core) sharing one
+ * Serves the production build with WEB_CONCURRENCY processes (see workerCount) sharing one
  * port through node:cluster. The app keeps no state between requests that must be shared (only
  * caches; sessions, rate limits and data live in PostgreSQL), so workers are interchangeable, like
  * instances behind a load balancer. A worker that dies is replaced; one that keeps dying stops all.
