@@ -23,10 +23,13 @@ if (!isStandalone && !existsSync(path.join(projectRoot, ".next", "BUILD_ID"))) {
   await run(nextBin(), ["build"], env);
 }
 
+// With the embedded database every query runs in this process's one PGlite, so a second server
+// process would only queue on it (and share its connection limit): one, unless told otherwise.
+const serverEnv = embedded ? { ...env, WEB_CONCURRENCY: process.env.WEB_CONCURRENCY || "1" } : env;
 serveWithWorkers({
   port,
   host,
-  env,
+  env: serverEnv,
   embedded,
   standaloneServer: isStandalone ? standaloneServer : undefined,
 });
