@@ -18,6 +18,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set(
     "changePassword",
     "resetPassword",
     "viewer",
+    "guest-home",
     "admin",
     "news",
     "settings",
