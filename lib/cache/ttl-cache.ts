@@ -1,4 +1,10 @@
-const clearedByWrites = new Set<TtlCache<unknown>>();
+/**
+ * Kept on globalThis: the server process loads this module twice, once in Next's bundle and once
+ * for the direct routes (ADR 009), and a write through either must clear the caches of both.
+ */
+const registryKey = Symbol.for("cnc.ttlCaches");
+const clearedByWrites: Set<TtlCache<unknown>> = ((globalThis as Record<symbol, unknown>)[registryKey] ??=
+  new Set<TtlCache<unknown>>()) as Set<TtlCache<unknown>>;
 
 /**
  * Empties every cache of this process: called after a successful write through the API, so the

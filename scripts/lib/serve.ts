@@ -10,7 +10,7 @@ export interface ServeOptions {
   port: number;
   host: string;
   env: NodeJS.ProcessEnv;
-  /** Next's standalone server.js (the Docker image) instead of `next start`. */
+  /** Next's standalone server.js (the Docker image) instead of scripts/server-process.ts. */
   standaloneServer?: string;
   /** Stopped after the workers, when this process owns the embedded database. */
   embedded?: EmbeddedDatabase | null;
@@ -33,20 +33,26 @@ const STOP_GRACE_MS = 10_000;
 
 /**
  * Serves the production build with WEB_CONCURRENCY processes (see workerCount) sharing one
- * port through node:cluster. The app keeps no state between requests that must be shared (only
+ * port through node:cluster, each running scripts/server-process.ts (Next's request handler and
+ * the direct routes of ADR 009), or Next's standalone server.js in the Docker image. The app keeps no state between requests that must be shared (only
  * caches; sessions, rate limits and data live in PostgreSQL), so workers are interchangeable, like
  * instances behind a load balancer. A worker that dies is replaced; one that keeps dying stops all.
  */
 export function serveWithWorkers({ port, host, env, standaloneServer, embedded = null }: ServeOptions): void {
   const workers = workerCount(env);
-  const workerEnv = standaloneServer ? { ...env, PORT: String(port), HOSTNAME: host } : env;
-  cluster.setupPrimary({
-    exec: standaloneServer ?? path.join(projectRoot, "node_modules", "next", "dist", "bin", "next"),
-    args: standaloneServer ? [] : ["start", "-p", String(port), "-H", host],
-    // Not this process's tsx loader and react-server condition: Next sets up its own runtime.
-    execArgv: [],
-    cwd: projectRoot,
-  });
+  const workerEnv = { ...env, PORT: String(port), HOST: host, HOSTNAME: host };
+  cluster.setupPrimary(
+    standaloneServer
+      ? // Next's own runtime, set up by its server.js: none of this process's flags.
+        { exec: standaloneServer, args: [], execArgv: [], cwd: projectRoot }
+      : // The direct routes import the app's server-only modules, as the other scripts do.
+        {
+          exec: path.join(projectRoot, "scripts", "server-process.ts"),
+          args: [],
+          execArgv: ["--conditions=react-server", "--import", "tsx"],
+          cwd: projectRoot,
+        },
+  );
 
   let stopping = false;
   const restarts: number[] = [];

@@ -336,6 +336,37 @@ describe("GET /api/v1/post/search/autoComplete", () => {
     expect((await suggest(token.slice(0, 3))).body.data.posts).toEqual([]);
     expect((await suggest(token)).body.data.posts).toHaveLength(10);
   });
+
+  // The server process answers this route before Next's router (ADR 009), with its own copy of
+  // the app's modules: these prove it behaves as the other routes do.
+  it("drops a deleted post from the suggestions at once, though they are cached", async () => {
+    const token = word();
+    const { post, owner } = await createProject();
+    await testDb().update(posts).set({ title: `${token} spice rack` }).where(eq(posts.id, post.id));
+    expect((await suggest(token)).body.data.posts.map((item) => item._id)).toEqual([post.id]);
+
+    const deleted = await api(`/api/v1/post/delete/${post.id}`, await asUser(owner.id, { method: "DELETE" }));
+    expect(deleted.status).toBe(200);
+    expect((await suggest(token)).body.data.posts).toEqual([]);
+  });
+
+  it("answers bad input and other methods like every route", async () => {
+    const tooLong = await suggest("a".repeat(201));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toMatchObject({
+      status: "error",
+      message: "searchQuery must be at most 200 characters",
+    });
+    const posted = await api("/api/v1/post/search/autoComplete?searchQuery=walnut", {
+      method: "POST",
+      headers: { origin: inject("baseUrl") },
+    });
+    expect(posted.status).toBe(405);
+    const head = await fetch(`${inject("baseUrl")}/api/v1/post/search/autoComplete?searchQuery=walnut`, {
+      method: "HEAD",
+    });
+    expect(head.status).toBe(200);
+  });
 });
 
 describe("GET /api/v1/post/getPostsByUserId/{id} and getPostsByUsername/{username}", () => {

@@ -5,6 +5,7 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const nextBin = path.join(root, "node_modules", ".bin", "next");
+const serverProcess = path.join(root, "scripts", "server-process.ts");
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -51,13 +52,18 @@ export interface RunningApp {
 export async function startApp(env: Record<string, string>): Promise<RunningApp> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const command = devMode ? "dev" : "start";
-  const child: ChildProcess = spawn(nextBin, [command, "-p", String(port), "-H", "127.0.0.1"], {
+  // The production server process as `npm start` runs it (scripts/server-process.ts, ADR 009).
+  const [command, args] = devMode
+    ? [nextBin, ["dev", "-p", String(port), "-H", "127.0.0.1"]]
+    : [process.execPath, ["--conditions=react-server", "--import", "tsx", serverProcess]];
+  const child: ChildProcess = spawn(command, args, {
     cwd: root,
     env: {
       ...process.env,
       NEXT_TELEMETRY_DISABLED: "1",
       NODE_ENV: devMode ? "development" : "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
       PUBLIC_BASE_URL: baseUrl,
       ...env,
     },

@@ -1,0 +1,32 @@
+// One server process (scripts/lib/serve.ts forks one per WEB_CONCURRENCY): Next's production
+// request handler behind a plain Node HTTP server that answers the direct routes first (ADR 009).
+// PORT and HOST as for `next start`; run with `--conditions=react-server --import tsx` like the
+// other scripts, since the direct routes import the app's server-only modules.
+import { createServer } from "node:http";
+import path from "node:path";
+import next from "next";
+import { directRouteFor, serveDirect } from "./lib/direct-routes";
+
+const projectRoot = path.resolve(import.meta.dirname, "..");
+const port = Number(process.env.PORT ?? 3000);
+const hostname = process.env.HOST ?? "127.0.0.1";
+const origin = `http://${hostname}:${port}`;
+
+const app = next({ dev: false, dir: projectRoot, hostname, port });
+const handleWithNext = app.getRequestHandler();
+await app.prepare();
+
+const server = createServer((request, response) => {
+  const direct = directRouteFor(request);
+  if (direct) void serveDirect(direct, request, response, origin);
+  else void handleWithNext(request, response);
+});
+server.listen(port, hostname, () => console.log(`[server] process ${process.pid} ready on ${origin}`));
+
+// Finish the requests under way, then stop (the cluster primary sends SIGTERM; Ctrl+C, SIGINT).
+const stop = () => {
+  server.close(() => void app.close().finally(() => process.exit(0)));
+  server.closeIdleConnections();
+};
+process.once("SIGTERM", stop);
+process.once("SIGINT", stop);
