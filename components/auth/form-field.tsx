@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
+import { Input } from "@/components/ui/input";
 import { FieldError, FieldHint, Label } from "@/components/ui/label";
 
 /** A labelled control with its hint and error, linked for assistive technology. */
@@ -26,6 +28,40 @@ export function FormField({
       {hint ? <FieldHint id={`${id}-hint`}>{hint}</FieldHint> : null}
       <FieldError id={`${id}-error`}>{error}</FieldError>
     </div>
+  );
+}
+
+/**
+ * A password input in its FormField. `autoComplete` tells password managers whether to fill in the
+ * saved password ("current-password") or to offer a new one ("new-password").
+ */
+export function PasswordField({
+  id,
+  label,
+  error,
+  hint,
+  required = false,
+  autoComplete,
+  registration,
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  autoComplete: "current-password" | "new-password";
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <FormField id={id} label={label} required={required} error={error} hint={hint}>
+      <Input
+        type="password"
+        autoComplete={autoComplete}
+        required={required}
+        {...fieldA11y(id, error, hint !== undefined)}
+        {...registration}
+      />
+    </FormField>
   );
 }
 

@@ -12,7 +12,7 @@ import { Input } from "@/components/ui/input";
 import { login } from "@/lib/api-client/auth";
 import { loginSchema } from "@/lib/validation/auth";
 import { closeAuthDialog, openAuthDialog } from "./auth-dialog-store";
-import { errorText, fieldA11y, FormField } from "./form-field";
+import { errorText, fieldA11y, FormField, PasswordField } from "./form-field";
 import { GoogleSignInButton } from "./google-button";
 import { useSession } from "./session-provider";
 
@@ -54,14 +54,13 @@ export function LoginDialog({ open }: { open: boolean }) {
               {...form.register("email")}
             />
           </FormField>
-          <FormField id="login-password" label="Password" error={errors.password?.message}>
-            <Input
-              type="password"
-              autoComplete="current-password"
-              {...fieldA11y("login-password", errors.password?.message)}
-              {...form.register("password")}
-            />
-          </FormField>
+          <PasswordField
+            id="login-password"
+            label="Password"
+            error={errors.password?.message}
+            autoComplete="current-password"
+            registration={form.register("password")}
+          />
           <div className="-mt-1 flex justify-end">
             <button
               type="button"

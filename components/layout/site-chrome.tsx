@@ -1,18 +1,17 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { toast } from "sonner";
 import { closeAuthDialog, openAuthDialog } from "@/components/auth/auth-dialog-store";
 import { AuthDialogs } from "@/components/auth/auth-dialogs";
 import { useSession } from "@/components/auth/session-provider";
 import { logout } from "@/lib/api-client/auth";
+import { flashToastAfterLoad, takeFlashToast } from "./flash-toast";
 import { SiteHeader } from "./site-header";
 import { WaitlistBanner } from "./waitlist-banner";
 
 /** The header, the waitlist banner and the auth dialogs, driven by the session. */
 export function SiteChrome() {
-  const router = useRouter();
   const session = useSession();
   const { user } = session;
 
@@ -26,6 +25,12 @@ export function SiteChrome() {
     window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
   }, []);
 
+  // A toast left by the previous page before a full load (logging out, below).
+  useEffect(() => {
+    const message = takeFlashToast();
+    if (message) toast.success(message);
+  }, []);
+
   async function onLogout() {
     try {
       await logout();
@@ -34,9 +39,12 @@ export function SiteChrome() {
     }
     session.clear();
     closeAuthDialog();
-    router.push("/");
-    router.refresh();
-    toast.success("Logged out successfully");
+    // A full load of `/`: a signed-out visitor gets the cached guest page (ADR 007), and Next's
+    // client router cannot always swap a signed-in page for it in place. When it could not, it
+    // reloaded the page itself and the toast shown here was lost; now the next page shows it.
+    flashToastAfterLoad("Logged out successfully");
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load is the point (above)
+    window.location.assign("/");
   }
 
   return (

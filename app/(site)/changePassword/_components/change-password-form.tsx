@@ -4,10 +4,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type Resolver, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { errorText, fieldA11y, FormField } from "@/components/auth/form-field";
+import { errorText, PasswordField } from "@/components/auth/form-field";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
 import { updatePassword, updateUserPassword } from "@/lib/api-client/auth";
 import { ApiError } from "@/lib/api-client/client";
 import { changePasswordFormSchema, updateUserPasswordSchema } from "@/lib/validation/auth";
@@ -60,41 +59,31 @@ export function ChangePasswordForm({ isGoogleAccount }: { isGoogleAccount: boole
       <h1 className="text-2xl font-bold tracking-tight">Change Password</h1>
       <p className="mt-1 text-sm text-ink-muted">Your other signed-in devices will be signed out.</p>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-6 flex flex-col gap-4">
-        <FormField
+        <PasswordField
           id="current-password"
           label="Current password"
           required={!isGoogleAccount}
           error={errors.currentPassword?.message}
           hint={isGoogleAccount ? "Leave empty if you have never set a password." : undefined}
-        >
-          <Input
-            type="password"
-            autoComplete="current-password"
-            {...fieldA11y("current-password", errors.currentPassword?.message, isGoogleAccount)}
-            {...form.register("currentPassword")}
-          />
-        </FormField>
-        <FormField id="new-password" label="New password" required error={errors.newPassword?.message}>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            {...fieldA11y("new-password", errors.newPassword?.message)}
-            {...form.register("newPassword")}
-          />
-        </FormField>
-        <FormField
+          autoComplete="current-password"
+          registration={form.register("currentPassword")}
+        />
+        <PasswordField
+          id="new-password"
+          label="New password"
+          required
+          error={errors.newPassword?.message}
+          autoComplete="new-password"
+          registration={form.register("newPassword")}
+        />
+        <PasswordField
           id="confirm-password"
           label="Confirm password"
           required
           error={errors.confirmPassword?.message}
-        >
-          <Input
-            type="password"
-            autoComplete="new-password"
-            {...fieldA11y("confirm-password", errors.confirmPassword?.message)}
-            {...form.register("confirmPassword")}
-          />
-        </FormField>
+          autoComplete="new-password"
+          registration={form.register("confirmPassword")}
+        />
         <Button type="submit" fullWidth isLoading={isSubmitting} className="mt-2">
           Change Password
         </Button>

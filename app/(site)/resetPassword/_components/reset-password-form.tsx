@@ -6,11 +6,10 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { openAuthDialog } from "@/components/auth/auth-dialog-store";
-import { errorText, fieldA11y, FormField } from "@/components/auth/form-field";
+import { errorText, PasswordField } from "@/components/auth/form-field";
 import { useSession } from "@/components/auth/session-provider";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
 import { resetPassword } from "@/lib/api-client/auth";
 import { resetPasswordFormSchema } from "@/lib/validation/auth";
 
@@ -44,27 +43,22 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <h1 className="text-2xl font-bold tracking-tight">Reset Password</h1>
       <p className="mt-1 text-sm text-ink-muted">Choose a new password of at least 8 characters.</p>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-6 flex flex-col gap-4">
-        <FormField id="reset-password" label="Password" required error={errors.password?.message}>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            {...fieldA11y("reset-password", errors.password?.message)}
-            {...form.register("password")}
-          />
-        </FormField>
-        <FormField
+        <PasswordField
+          id="reset-password"
+          label="Password"
+          required
+          error={errors.password?.message}
+          autoComplete="new-password"
+          registration={form.register("password")}
+        />
+        <PasswordField
           id="reset-confirm-password"
           label="Confirm password"
           required
           error={errors.confirmPassword?.message}
-        >
-          <Input
-            type="password"
-            autoComplete="new-password"
-            {...fieldA11y("reset-confirm-password", errors.confirmPassword?.message)}
-            {...form.register("confirmPassword")}
-          />
-        </FormField>
+          autoComplete="new-password"
+          registration={form.register("confirmPassword")}
+        />
         <Button type="submit" fullWidth isLoading={isSubmitting} className="mt-2">
           Reset Password
         </Button>

@@ -7,7 +7,7 @@ import { type Resolver, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { openAuthDialog } from "@/components/auth/auth-dialog-store";
-import { errorText, fieldA11y, FormField } from "@/components/auth/form-field";
+import { errorText, fieldA11y, FormField, PasswordField } from "@/components/auth/form-field";
 import { useSession } from "@/components/auth/session-provider";
 import { recordOtpSent } from "@/components/auth/use-otp-resend";
 import {
@@ -247,29 +247,22 @@ export function SignupForm({ completion }: { completion: SignupCompletion | null
             </FormField>
             {isCompletion ? null : (
               <div className="grid gap-4 sm:grid-cols-2">
-                <FormField id="signup-password" label="Password" required error={errors.password?.message}>
-                  <Input
-                    type="password"
-                    autoComplete="new-password"
-                    required
-                    {...fieldA11y("signup-password", errors.password?.message)}
-                    {...form.register("password")}
-                  />
-                </FormField>
-                <FormField
+                <PasswordField
+                  id="signup-password"
+                  label="Password"
+                  required
+                  error={errors.password?.message}
+                  autoComplete="new-password"
+                  registration={form.register("password")}
+                />
+                <PasswordField
                   id="signup-confirm-password"
                   label="Confirm password"
                   required
                   error={errors.confirmPassword?.message}
-                >
-                  <Input
-                    type="password"
-                    autoComplete="new-password"
-                    required
-                    {...fieldA11y("signup-confirm-password", errors.confirmPassword?.message)}
-                    {...form.register("confirmPassword")}
-                  />
-                </FormField>
+                  autoComplete="new-password"
+                  registration={form.register("confirmPassword")}
+                />
               </div>
             )}
           </div>
