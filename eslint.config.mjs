@@ -40,35 +40,64 @@ export default defineConfig([
   },
   // STYLE.md's dependency direction: UI and validation never reach the database or the services.
   {
-    files: [
-      "components/**/*.{ts,tsx}",
-      "lib/validation/**/*.ts",
-      "lib/api-client/**/*.ts",
-      "lib/utils/**/*.ts",
-    ],
+    files: ["components/**/*.{ts,tsx}", "lib/api-client/**/*.ts", "lib/utils/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [{ group: serverOnlyModules, message: "Components may not import server-only modules." }],
+        },
+      ],
+    },
+  },
+  // Arrows inside lib/ run one way: http -> auth, services -> validation; never back up.
+  {
+    files: ["lib/validation/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: serverOnlyModules, message: "Validation may not import server-only modules." },
+            { group: ["@/lib/http/*"], message: "lib/http uses validation, not the other way round." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["lib/auth/**/*.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
             {
-              group: serverOnlyModules,
-              message: "Components and validation may not import server-only modules.",
+              group: ["@/lib/http/*", "@/lib/services/*"],
+              message: "lib/auth sits below lib/http and the services.",
             },
           ],
         },
       ],
     },
   },
-  // Services know nothing of the framework.
+  // Services know nothing of the framework, and infrastructure knows nothing of the services.
   {
-    files: [
-      "lib/services/**/*.ts",
-      "lib/db/**/*.ts",
-      "lib/storage/**/*.ts",
-      "lib/mail/**/*.ts",
-      "lib/gcode/**/*.ts",
-    ],
+    files: ["lib/services/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["next", "next/*", "react", "react-dom"], message: "Services stay framework-free." },
+            { group: ["@/lib/http/*"], message: "Services do not know HTTP." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["lib/db/**/*.ts", "lib/storage/**/*.ts", "lib/mail/**/*.ts", "lib/gcode/**/*.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -76,7 +105,11 @@ export default defineConfig([
           patterns: [
             {
               group: ["next", "next/*", "react", "react-dom"],
-              message: "Services and infrastructure stay framework-free.",
+              message: "Infrastructure stays framework-free.",
+            },
+            {
+              group: ["@/lib/services/*", "@/lib/http/*"],
+              message: "Infrastructure sits below the services and HTTP.",
             },
           ],
         },

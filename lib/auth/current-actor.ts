@@ -1,6 +1,6 @@
 import "server-only";
 import { cookies } from "next/headers";
-import { type Actor, findActorById } from "@/lib/services/users/find-actor";
+import { type Actor, findActorById } from "./actor";
 import { verifyAccessToken } from "./access-token";
 import { ACCESS_TOKEN_COOKIE } from "./cookies";
 

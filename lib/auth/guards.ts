@@ -1,6 +1,6 @@
 import "server-only";
 import { redirect } from "next/navigation";
-import type { Actor } from "@/lib/services/users/find-actor";
+import type { Actor } from "./actor";
 import { getCurrentActor } from "./current-actor";
 
 /**

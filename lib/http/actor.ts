@@ -2,8 +2,8 @@ import "server-only";
 import { verifyAccessToken } from "@/lib/auth/access-token";
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from "@/lib/auth/cookies";
 import { AppError } from "@/lib/errors";
-import { type Actor, findActorById } from "@/lib/services/users/find-actor";
-import type { AuthMode } from "./endpoint";
+import { type Actor, findActorById } from "@/lib/auth/actor";
+import type { AuthMode } from "@/lib/validation/endpoint";
 
 function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get("cookie");

@@ -8,7 +8,7 @@ import * as makes from "@/lib/validation/makes";
 import * as posts from "@/lib/validation/posts";
 import * as taxonomy from "@/lib/validation/taxonomy";
 import * as users from "@/lib/validation/users";
-import { type Endpoint, isEndpoint } from "./endpoint";
+import { type Endpoint, isEndpoint } from "@/lib/validation/endpoint";
 
 /** Every validation module that declares endpoints; add a module here when an area gains calls. */
 const ENDPOINT_MODULES: Record<string, unknown>[] = [

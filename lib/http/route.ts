@@ -2,9 +2,9 @@ import "server-only";
 import type { z } from "zod";
 import { clearCachesAfterWrite } from "@/lib/cache/ttl-cache";
 import { AppError } from "@/lib/errors";
-import type { Actor } from "@/lib/services/users/find-actor";
+import type { Actor } from "@/lib/auth/actor";
 import { resolveActor } from "./actor";
-import type { Endpoint } from "./endpoint";
+import type { Endpoint } from "@/lib/validation/endpoint";
 import { errorResponse, success, validationError } from "./envelope";
 import { assertSameOrigin } from "./origin";
 

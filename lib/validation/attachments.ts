@@ -1,12 +1,10 @@
 import { z } from "zod";
 import { ATTACHMENT_CATEGORIES, ATTACHMENT_PARENT_TYPES, RESOURCE_TYPES } from "@/lib/catalogue/enums";
-import { type Endpoint, endpoint } from "@/lib/http/endpoint";
+import { endpoint } from "@/lib/validation/endpoint";
 import { idSchema } from "./common";
 import { MAKE_MESSAGES } from "./makes";
 
 /** Narrows the endpoint's auth mode to its literal so handlers receive a non-null actor. */
-const signedIn = <E extends Endpoint>(definition: E) => definition as E & { auth: "required" };
-
 export const uploadRequestSchema = z.object({
   parentId: idSchema,
   parentType: z.enum(ATTACHMENT_PARENT_TYPES),
@@ -30,53 +28,45 @@ export const getPreSignedUrlEndpoint = endpoint({
   response: z.object({ signedURL: z.string() }),
 });
 
-export const getPreSignedUploadUrlEndpoint = signedIn(
-  endpoint({
-    method: "POST",
-    path: "/api/v1/attachment/getPreSignedUploadUrl",
-    summary: "Signed PUT URLs for new attachments of the caller's own post or make",
-    tag: "Attachments",
-    auth: "required",
-    body: z.object({
-      attachments: z
-        .array(uploadRequestSchema)
-        .min(1, "attachments must not be empty")
-        .max(20, "At most 20 files"),
-    }),
-    response: z.object({
-      attachments: z.array(
-        z.object({ fileHash: z.string(), signedUrl: z.string(), attachmentId: z.string() }),
-      ),
-    }),
+export const getPreSignedUploadUrlEndpoint = endpoint({
+  method: "POST",
+  path: "/api/v1/attachment/getPreSignedUploadUrl",
+  summary: "Signed PUT URLs for new attachments of the caller's own post or make",
+  tag: "Attachments",
+  auth: "required",
+  body: z.object({
+    attachments: z
+      .array(uploadRequestSchema)
+      .min(1, "attachments must not be empty")
+      .max(20, "At most 20 files"),
   }),
-);
+  response: z.object({
+    attachments: z.array(z.object({ fileHash: z.string(), signedUrl: z.string(), attachmentId: z.string() })),
+  }),
+});
 
-export const confirmUploadsEndpoint = signedIn(
-  endpoint({
-    method: "POST",
-    path: "/api/v1/attachment/confirmUploads",
-    summary:
-      "After the PUTs: checks the stored files (make images: size, hash, magic bytes) and marks them ready; a refused image is removed",
-    tag: "Attachments",
-    auth: "required",
-    body: z.object({
-      attachmentIds: z.array(idSchema).min(1, MAKE_MESSAGES.imagesRequired).max(20, "At most 20 files"),
-    }),
-    response: z.object({
-      attachments: z.array(z.object({ _id: z.string(), fileName: z.string(), url: z.string() })),
-    }),
+export const confirmUploadsEndpoint = endpoint({
+  method: "POST",
+  path: "/api/v1/attachment/confirmUploads",
+  summary:
+    "After the PUTs: checks the stored files (make images: size, hash, magic bytes) and marks them ready; a refused image is removed",
+  tag: "Attachments",
+  auth: "required",
+  body: z.object({
+    attachmentIds: z.array(idSchema).min(1, MAKE_MESSAGES.imagesRequired).max(20, "At most 20 files"),
   }),
-);
+  response: z.object({
+    attachments: z.array(z.object({ _id: z.string(), fileName: z.string(), url: z.string() })),
+  }),
+});
 
-export const deleteAttachmentEndpoint = signedIn(
-  endpoint({
-    method: "GET",
-    path: "/api/v1/attachment/deleteAttachment/{attachmentId}",
-    summary: "Delete one of the caller's attachments and its stored file",
-    tag: "Attachments",
-    auth: "required",
-    stateChangingGet: true,
-    params: z.object({ attachmentId: idSchema }),
-    response: z.object({ _id: z.string() }),
-  }),
-);
+export const deleteAttachmentEndpoint = endpoint({
+  method: "GET",
+  path: "/api/v1/attachment/deleteAttachment/{attachmentId}",
+  summary: "Delete one of the caller's attachments and its stored file",
+  tag: "Attachments",
+  auth: "required",
+  stateChangingGet: true,
+  params: z.object({ attachmentId: idSchema }),
+  response: z.object({ _id: z.string() }),
+});

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { type Endpoint, endpoint } from "@/lib/http/endpoint";
+import { endpoint } from "@/lib/validation/endpoint";
 
 /** Narrows the endpoint's auth mode to its literal so handlers receive a non-null actor. */
-const signedIn = <E extends Endpoint>(definition: E) => definition as E & { auth: "required" };
-import { formDataToObject } from "@/lib/http/form-data";
+import { formDataToObject } from "@/lib/validation/form-data";
 import { idSchema } from "./common";
 import { sessionUserSchema } from "./session";
 
@@ -223,16 +222,14 @@ export const registerEndpoint = endpoint({
   successStatus: 201,
 });
 
-export const meEndpoint = signedIn(
-  endpoint({
-    method: "GET",
-    path: "/api/v1/auth/me",
-    summary: "The signed-in user",
-    tag: "Auth",
-    auth: "required",
-    response: userPayload,
-  }),
-);
+export const meEndpoint = endpoint({
+  method: "GET",
+  path: "/api/v1/auth/me",
+  summary: "The signed-in user",
+  tag: "Auth",
+  auth: "required",
+  response: userPayload,
+});
 
 export const usernameAvailabilityEndpoint = endpoint({
   method: "GET",
@@ -263,42 +260,36 @@ export const refreshEndpoint = endpoint({
   response: empty,
 });
 
-export const getVerificationOtpEndpoint = signedIn(
-  endpoint({
-    method: "GET",
-    path: "/api/v1/auth/getVerificationOtp",
-    summary: "Send a new verification code (cooldown enforced: 429 with Retry-After)",
-    tag: "Auth",
-    auth: "required",
-    stateChangingGet: true,
-    response: z.object({ resendCount: z.number(), nextResendInSeconds: z.number() }),
-  }),
-);
+export const getVerificationOtpEndpoint = endpoint({
+  method: "GET",
+  path: "/api/v1/auth/getVerificationOtp",
+  summary: "Send a new verification code (cooldown enforced: 429 with Retry-After)",
+  tag: "Auth",
+  auth: "required",
+  stateChangingGet: true,
+  response: z.object({ resendCount: z.number(), nextResendInSeconds: z.number() }),
+});
 
-export const validateOtpEndpoint = signedIn(
-  endpoint({
-    method: "POST",
-    path: "/api/v1/auth/validateOtp",
-    summary: "Verify the e-mail address with the 6-character code (5 wrong tries per code)",
-    tag: "Auth",
-    auth: "required",
-    body: validateOtpSchema,
-    response: userPayload,
-  }),
-);
+export const validateOtpEndpoint = endpoint({
+  method: "POST",
+  path: "/api/v1/auth/validateOtp",
+  summary: "Verify the e-mail address with the 6-character code (5 wrong tries per code)",
+  tag: "Auth",
+  auth: "required",
+  body: validateOtpSchema,
+  response: userPayload,
+});
 
-export const completeUserSignupEndpoint = signedIn(
-  endpoint({
-    method: "POST",
-    path: "/api/v1/auth/completeUserSignup",
-    summary: "Finish the profile of an external-provider (Google) account",
-    tag: "Auth",
-    auth: "required",
-    body: completeUserSignupSchema,
-    maxBodyBytes: MULTIPART_MAX_BYTES,
-    response: userPayload,
-  }),
-);
+export const completeUserSignupEndpoint = endpoint({
+  method: "POST",
+  path: "/api/v1/auth/completeUserSignup",
+  summary: "Finish the profile of an external-provider (Google) account",
+  tag: "Auth",
+  auth: "required",
+  body: completeUserSignupSchema,
+  maxBodyBytes: MULTIPART_MAX_BYTES,
+  response: userPayload,
+});
 
 export const sendPasswordResetEmailEndpoint = endpoint({
   method: "POST",
@@ -320,30 +311,26 @@ export const resetPasswordEndpoint = endpoint({
   response: empty,
 });
 
-export const updatePasswordEndpoint = signedIn(
-  endpoint({
-    method: "PATCH",
-    path: "/api/v1/auth/updatePassword",
-    summary: "Change the password (current password required); other sessions end",
-    tag: "Auth",
-    auth: "required",
-    body: updatePasswordSchema,
-    response: empty,
-  }),
-);
+export const updatePasswordEndpoint = endpoint({
+  method: "PATCH",
+  path: "/api/v1/auth/updatePassword",
+  summary: "Change the password (current password required); other sessions end",
+  tag: "Auth",
+  auth: "required",
+  body: updatePasswordSchema,
+  response: empty,
+});
 
-export const updateUserPasswordEndpoint = signedIn(
-  endpoint({
-    method: "PATCH",
-    path: "/api/v1/auth/updateUserPassword",
-    summary:
-      "Set the signed-in user's password; an account without one (Google) may set it without a current password",
-    tag: "Auth",
-    auth: "required",
-    body: updateUserPasswordSchema,
-    response: empty,
-  }),
-);
+export const updateUserPasswordEndpoint = endpoint({
+  method: "PATCH",
+  path: "/api/v1/auth/updateUserPassword",
+  summary:
+    "Set the signed-in user's password; an account without one (Google) may set it without a current password",
+  tag: "Auth",
+  auth: "required",
+  body: updateUserPasswordSchema,
+  response: empty,
+});
 
 export const generateGoogleSignInLinkEndpoint = endpoint({
   method: "GET",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { endpoint } from "@/lib/http/endpoint";
+import { endpoint } from "@/lib/validation/endpoint";
 import { idSchema, repeatedIdSchema } from "./common";
 
 export const brandSchema = z.object({ _id: z.string(), name: z.string(), link: z.string().nullable() });

@@ -7,12 +7,10 @@ import {
   sanitiseDelta,
   deltaToPlainText,
 } from "@/lib/comments/delta";
-import { type Endpoint, endpoint } from "@/lib/http/endpoint";
+import { endpoint } from "@/lib/validation/endpoint";
 import { idSchema } from "./common";
 
 /** Narrows the endpoint's auth mode to its literal so handlers receive a non-null actor. */
-const signedIn = <E extends Endpoint>(definition: E) => definition as E & { auth: "required" };
-
 export const COMMENT_EMPTY_MESSAGE = "Comment can't be empty";
 export const COMMENT_TOO_LONG_MESSAGE = `Comment must be at most ${MAX_COMMENT_TEXT_LENGTH} characters`;
 
@@ -69,27 +67,23 @@ export const getCommentsByPostIdEndpoint = endpoint({
   response: z.object({ comments: z.array(commentSchema) }),
 });
 
-export const createCommentEndpoint = signedIn(
-  endpoint({
-    method: "POST",
-    path: "/api/v1/comment/create",
-    summary: "Comment on a post (rich text delta; colours stripped, only http(s)/mailto links kept)",
-    tag: "Comments",
-    auth: "required",
-    body: createCommentBodySchema,
-    response: z.object({ comment: commentSchema }),
-    successStatus: 201,
-  }),
-);
+export const createCommentEndpoint = endpoint({
+  method: "POST",
+  path: "/api/v1/comment/create",
+  summary: "Comment on a post (rich text delta; colours stripped, only http(s)/mailto links kept)",
+  tag: "Comments",
+  auth: "required",
+  body: createCommentBodySchema,
+  response: z.object({ comment: commentSchema }),
+  successStatus: 201,
+});
 
-export const deleteCommentEndpoint = signedIn(
-  endpoint({
-    method: "DELETE",
-    path: "/api/v1/comment/delete",
-    summary: "Delete a comment: its author, or verified staff",
-    tag: "Comments",
-    auth: "required",
-    query: z.object({ postId: idSchema, commentId: idSchema }),
-    response: z.object({ _id: z.string() }),
-  }),
-);
+export const deleteCommentEndpoint = endpoint({
+  method: "DELETE",
+  path: "/api/v1/comment/delete",
+  summary: "Delete a comment: its author, or verified staff",
+  tag: "Comments",
+  auth: "required",
+  query: z.object({ postId: idSchema, commentId: idSchema }),
+  response: z.object({ _id: z.string() }),
+});

@@ -1,11 +1,9 @@
 import { z } from "zod";
 import { DOWNLOAD_LOG_RESOURCE_TYPES } from "@/lib/catalogue/enums";
-import { type Endpoint, endpoint } from "@/lib/http/endpoint";
+import { endpoint } from "@/lib/validation/endpoint";
 import { paginationQuerySchema, paginationSchema } from "./common";
 
 /** Narrows the endpoint's auth mode to its literal so handlers receive a non-null actor. */
-const signedIn = <E extends Endpoint>(definition: E) => definition as E & { auth: "required" };
-
 export const downloadLogSchema = z.object({
   _id: z.string(),
   fileName: z.string(),
@@ -18,16 +16,14 @@ export const downloadLogSchema = z.object({
 
 export type DownloadLog = z.infer<typeof downloadLogSchema>;
 
-export const getDownloadLogsEndpoint = signedIn(
-  endpoint({
-    method: "GET",
-    path: "/api/v1/downloadLog",
-    summary: "The caller's download history, newest first (page size 10 unless limit is given)",
-    tag: "Download logs",
-    auth: "required",
-    query: paginationQuerySchema.extend({
-      limit: paginationQuerySchema.shape.limit.unwrap().default(10),
-    }),
-    response: z.object({ downloadLogs: z.array(downloadLogSchema), pagination: paginationSchema }),
+export const getDownloadLogsEndpoint = endpoint({
+  method: "GET",
+  path: "/api/v1/downloadLog",
+  summary: "The caller's download history, newest first (page size 10 unless limit is given)",
+  tag: "Download logs",
+  auth: "required",
+  query: paginationQuerySchema.extend({
+    limit: paginationQuerySchema.shape.limit.unwrap().default(10),
   }),
-);
+  response: z.object({ downloadLogs: z.array(downloadLogSchema), pagination: paginationSchema }),
+});

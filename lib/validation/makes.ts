@@ -1,11 +1,9 @@
 import { z } from "zod";
 import { RATING_CRITERIA, RATING_MAX, RATING_MIN } from "@/lib/catalogue/enums";
-import { type Endpoint, endpoint } from "@/lib/http/endpoint";
+import { endpoint } from "@/lib/validation/endpoint";
 import { idSchema } from "./common";
 
 /** Narrows the endpoint's auth mode to its literal so handlers receive a non-null actor. */
-const signedIn = <E extends Endpoint>(definition: E) => definition as E & { auth: "required" };
-
 /** The spec's make form messages (discovery spec §5). */
 export const MAKE_MESSAGES = {
   imagesRequired: "At least one image is required",
@@ -148,19 +146,17 @@ export const makeSchema = z.object({
 
 export type Make = z.infer<typeof makeSchema>;
 
-export const createMakeEndpoint = signedIn(
-  endpoint({
-    method: "POST",
-    path: "/api/v1/projectMake/create",
-    summary:
-      "Report a make of a project on one of the caller's machines; images follow through getPreSignedUploadUrl with parentType projectMake",
-    tag: "Makes",
-    auth: "required",
-    body: createMakeBodySchema,
-    response: z.object({ make: makeSchema }),
-    successStatus: 201,
-  }),
-);
+export const createMakeEndpoint = endpoint({
+  method: "POST",
+  path: "/api/v1/projectMake/create",
+  summary:
+    "Report a make of a project on one of the caller's machines; images follow through getPreSignedUploadUrl with parentType projectMake",
+  tag: "Makes",
+  auth: "required",
+  body: createMakeBodySchema,
+  response: z.object({ make: makeSchema }),
+  successStatus: 201,
+});
 
 export const getMakesEndpoint = endpoint({
   method: "GET",
@@ -172,14 +168,12 @@ export const getMakesEndpoint = endpoint({
   response: z.object({ makes: z.array(makeSchema) }),
 });
 
-export const deleteMakeEndpoint = signedIn(
-  endpoint({
-    method: "DELETE",
-    path: "/api/v1/projectMake/{makeId}",
-    summary: "Delete a make (its author only) with its images",
-    tag: "Makes",
-    auth: "required",
-    params: z.object({ makeId: idSchema }),
-    response: z.object({ _id: z.string() }),
-  }),
-);
+export const deleteMakeEndpoint = endpoint({
+  method: "DELETE",
+  path: "/api/v1/projectMake/{makeId}",
+  summary: "Delete a make (its author only) with its images",
+  tag: "Makes",
+  auth: "required",
+  params: z.object({ makeId: idSchema }),
+  response: z.object({ _id: z.string() }),
+});

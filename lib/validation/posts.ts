@@ -1,11 +1,9 @@
 import { z } from "zod";
 import { POST_VISIBILITIES, TOOL_FAMILIES } from "@/lib/catalogue/enums";
-import { type Endpoint, endpoint } from "@/lib/http/endpoint";
+import { endpoint } from "@/lib/validation/endpoint";
 import { idSchema, paginationQuerySchema, paginationSchema } from "./common";
 
 /** Narrows the endpoint's auth mode to its literal so handlers receive a non-null actor. */
-const signedIn = <E extends Endpoint>(definition: E) => definition as E & { auth: "required" };
-
 export const postAuthorSchema = z.object({
   _id: z.string(),
   username: z.string(),
@@ -286,17 +284,15 @@ export const postsByUsernameEndpoint = endpoint({
   response: postListSchema,
 });
 
-export const deletePostEndpoint = signedIn(
-  endpoint({
-    method: "DELETE",
-    path: "/api/v1/post/delete/{id}",
-    summary: "The owner deletes a post with its files",
-    tag: "Posts",
-    auth: "required",
-    params: z.object({ id: idSchema }),
-    response: z.object({ post: z.object({ _id: z.string() }) }),
-  }),
-);
+export const deletePostEndpoint = endpoint({
+  method: "DELETE",
+  path: "/api/v1/post/delete/{id}",
+  summary: "The owner deletes a post with its files",
+  tag: "Posts",
+  auth: "required",
+  params: z.object({ id: idSchema }),
+  response: z.object({ post: z.object({ _id: z.string() }) }),
+});
 
 const postIdBody = z.object({ postId: idSchema });
 const likeStateSchema = z.object({
@@ -306,62 +302,52 @@ const likeStateSchema = z.object({
 });
 const bookmarkStateSchema = z.object({ postId: z.string(), hasBookmarkedByUser: z.boolean() });
 
-export const createLikeEndpoint = signedIn(
-  endpoint({
-    method: "POST",
-    path: "/api/v1/like/create",
-    summary: "Like a post (idempotent)",
-    tag: "Likes",
-    auth: "required",
-    body: postIdBody,
-    response: z.object({ like: likeStateSchema }),
-  }),
-);
+export const createLikeEndpoint = endpoint({
+  method: "POST",
+  path: "/api/v1/like/create",
+  summary: "Like a post (idempotent)",
+  tag: "Likes",
+  auth: "required",
+  body: postIdBody,
+  response: z.object({ like: likeStateSchema }),
+});
 
-export const deleteLikeEndpoint = signedIn(
-  endpoint({
-    method: "DELETE",
-    path: "/api/v1/like/delete",
-    summary: "Remove the caller's like (idempotent)",
-    tag: "Likes",
-    auth: "required",
-    query: postIdBody,
-    response: z.object({ like: likeStateSchema }),
-  }),
-);
+export const deleteLikeEndpoint = endpoint({
+  method: "DELETE",
+  path: "/api/v1/like/delete",
+  summary: "Remove the caller's like (idempotent)",
+  tag: "Likes",
+  auth: "required",
+  query: postIdBody,
+  response: z.object({ like: likeStateSchema }),
+});
 
-export const createBookmarkEndpoint = signedIn(
-  endpoint({
-    method: "POST",
-    path: "/api/v1/bookmark/create",
-    summary: "Bookmark a post (idempotent)",
-    tag: "Bookmarks",
-    auth: "required",
-    body: postIdBody,
-    response: z.object({ bookmark: bookmarkStateSchema }),
-  }),
-);
+export const createBookmarkEndpoint = endpoint({
+  method: "POST",
+  path: "/api/v1/bookmark/create",
+  summary: "Bookmark a post (idempotent)",
+  tag: "Bookmarks",
+  auth: "required",
+  body: postIdBody,
+  response: z.object({ bookmark: bookmarkStateSchema }),
+});
 
-export const deleteBookmarkEndpoint = signedIn(
-  endpoint({
-    method: "DELETE",
-    path: "/api/v1/bookmark/delete",
-    summary: "Remove the caller's bookmark (idempotent)",
-    tag: "Bookmarks",
-    auth: "required",
-    query: postIdBody,
-    response: z.object({ bookmark: bookmarkStateSchema }),
-  }),
-);
+export const deleteBookmarkEndpoint = endpoint({
+  method: "DELETE",
+  path: "/api/v1/bookmark/delete",
+  summary: "Remove the caller's bookmark (idempotent)",
+  tag: "Bookmarks",
+  auth: "required",
+  query: postIdBody,
+  response: z.object({ bookmark: bookmarkStateSchema }),
+});
 
-export const bookmarkedPostsEndpoint = signedIn(
-  endpoint({
-    method: "GET",
-    path: "/api/v1/bookmark/getBookmarkedPosts",
-    summary: "The caller's bookmarked posts, most recently bookmarked first",
-    tag: "Bookmarks",
-    auth: "required",
-    query: paginationQuerySchema,
-    response: postListSchema,
-  }),
-);
+export const bookmarkedPostsEndpoint = endpoint({
+  method: "GET",
+  path: "/api/v1/bookmark/getBookmarkedPosts",
+  summary: "The caller's bookmarked posts, most recently bookmarked first",
+  tag: "Bookmarks",
+  auth: "required",
+  query: paginationQuerySchema,
+  response: postListSchema,
+});

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CATEGORY_TYPES } from "@/lib/catalogue/enums";
-import { endpoint } from "@/lib/http/endpoint";
+import { endpoint } from "@/lib/validation/endpoint";
 
 export const TAXONOMY_TYPES = CATEGORY_TYPES;
 

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { type Endpoint, endpoint } from "@/lib/http/endpoint";
+import { endpoint } from "@/lib/validation/endpoint";
 
 /** Narrows the endpoint's auth mode to its literal so handlers receive a non-null actor. */
-const signedIn = <E extends Endpoint>(definition: E) => definition as E & { auth: "required" };
-import { formDataToObject } from "@/lib/http/form-data";
+import { formDataToObject } from "@/lib/validation/form-data";
 import { isHttpUrl, MULTIPART_MAX_BYTES, profilePictureSchema } from "./auth";
 import { idSchema } from "./common";
 import { ownedMachineSchema, sessionUserSchema } from "./session";
@@ -73,18 +72,16 @@ export const publicUserSchema = z.object({
 
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
-export const updateUserEndpoint = signedIn(
-  endpoint({
-    method: "POST",
-    path: "/api/v1/auth/updateUser",
-    summary: "Edit the signed-in user's profile (multipart: names, website, privacy.*, new picture)",
-    tag: "Users",
-    auth: "required",
-    body: updateUserSchema,
-    maxBodyBytes: MULTIPART_MAX_BYTES,
-    response: z.object({ user: sessionUserSchema }),
-  }),
-);
+export const updateUserEndpoint = endpoint({
+  method: "POST",
+  path: "/api/v1/auth/updateUser",
+  summary: "Edit the signed-in user's profile (multipart: names, website, privacy.*, new picture)",
+  tag: "Users",
+  auth: "required",
+  body: updateUserSchema,
+  maxBodyBytes: MULTIPART_MAX_BYTES,
+  response: z.object({ user: sessionUserSchema }),
+});
 
 export const getByUsernameEndpoint = endpoint({
   method: "GET",
@@ -96,26 +93,22 @@ export const getByUsernameEndpoint = endpoint({
   response: z.object({ user: publicUserSchema }),
 });
 
-export const addMachinesEndpoint = signedIn(
-  endpoint({
-    method: "POST",
-    path: "/api/v1/auth/addMachines",
-    summary: "Add owned machines (variant ids); already owned ones are kept once",
-    tag: "Users",
-    auth: "required",
-    body: addMachinesSchema,
-    response: z.object({ user: sessionUserSchema }),
-  }),
-);
+export const addMachinesEndpoint = endpoint({
+  method: "POST",
+  path: "/api/v1/auth/addMachines",
+  summary: "Add owned machines (variant ids); already owned ones are kept once",
+  tag: "Users",
+  auth: "required",
+  body: addMachinesSchema,
+  response: z.object({ user: sessionUserSchema }),
+});
 
-export const removeMachineEndpoint = signedIn(
-  endpoint({
-    method: "POST",
-    path: "/api/v1/auth/removeMachine",
-    summary: "Remove one owned machine",
-    tag: "Users",
-    auth: "required",
-    body: removeMachineSchema,
-    response: z.object({ user: sessionUserSchema }),
-  }),
-);
+export const removeMachineEndpoint = endpoint({
+  method: "POST",
+  path: "/api/v1/auth/removeMachine",
+  summary: "Remove one owned machine",
+  tag: "Users",
+  auth: "required",
+  body: removeMachineSchema,
+  response: z.object({ user: sessionUserSchema }),
+});

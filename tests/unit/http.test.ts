@@ -4,7 +4,7 @@ import { signAccessToken } from "@/lib/auth/access-token";
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from "@/lib/auth/cookies";
 import { resetEnvCache } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { endpoint } from "@/lib/http/endpoint";
+import { endpoint } from "@/lib/validation/endpoint";
 import { buildOpenApiDocument } from "@/lib/http/openapi";
 import { route, searchParamsToObject } from "@/lib/http/route";
 

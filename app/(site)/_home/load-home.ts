@@ -4,7 +4,7 @@ import { listBrands } from "@/lib/services/catalogue/list-brands";
 import { listPosts } from "@/lib/services/posts/list-posts";
 import { listCategories } from "@/lib/services/taxonomy/list-categories";
 import { listPartners } from "@/lib/services/taxonomy/list-partners";
-import type { Actor } from "@/lib/services/users/find-actor";
+import type { Actor } from "@/lib/auth/actor";
 import {
   FEATURED_COUNT,
   type ListPostsFilters,

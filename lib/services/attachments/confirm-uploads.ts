@@ -6,7 +6,7 @@ import { attachments } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { getStorage } from "@/lib/storage";
 import { analyseStoredGcode } from "@/lib/services/gcode/analyse-stored-gcode";
-import type { Actor } from "@/lib/services/users/find-actor";
+import type { Actor } from "@/lib/auth/actor";
 import { MAKE_IMAGE_MAX_BYTES, MAKE_MESSAGES } from "@/lib/validation/makes";
 import { detectImageType } from "./image-signature";
 

@@ -7,7 +7,7 @@ import { getStorage } from "@/lib/storage";
 import { contentTypeFromExtension } from "@/lib/storage/content-types";
 import { toKeySegment } from "@/lib/storage/keys";
 import { MAX_UPLOAD_BYTES } from "@/lib/storage/limits";
-import type { Actor } from "@/lib/services/users/find-actor";
+import type { Actor } from "@/lib/auth/actor";
 import type { UploadRequest } from "@/lib/validation/attachments";
 import {
   MAKE_IMAGE_EXTENSIONS,

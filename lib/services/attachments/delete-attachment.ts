@@ -4,7 +4,7 @@ import { db } from "@/lib/db/client";
 import { attachments } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { getStorage } from "@/lib/storage";
-import type { Actor } from "@/lib/services/users/find-actor";
+import type { Actor } from "@/lib/auth/actor";
 
 /** Deletes one of the actor's own attachments (row first, then the stored file). */
 export async function deleteAttachment({

@@ -5,7 +5,7 @@ import { attachments, downloadLogs, posts, projectMakes } from "@/lib/db/schema"
 import { AppError } from "@/lib/errors";
 import { getStorage } from "@/lib/storage";
 import { canViewPost } from "@/lib/services/posts/get-post-detail";
-import type { Actor } from "@/lib/services/users/find-actor";
+import type { Actor } from "@/lib/auth/actor";
 import { downloadResourceType } from "./download-resource-type";
 
 /** Long enough to start a large download, short enough that a copied link soon stops working. */

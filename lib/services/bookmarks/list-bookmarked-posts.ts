@@ -3,7 +3,7 @@ import { and, eq, or, sql } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { bookmarks, posts } from "@/lib/db/schema";
 import { loadPostCards, pageOf, placeIn } from "@/lib/services/posts/to-post-summaries";
-import type { Actor } from "@/lib/services/users/find-actor";
+import type { Actor } from "@/lib/auth/actor";
 import type { PostList } from "@/lib/validation/posts";
 
 /**

@@ -4,7 +4,7 @@ import { db } from "@/lib/db/client";
 import { comments } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { assertPostVisible } from "@/lib/services/posts/get-post-detail";
-import type { Actor } from "@/lib/services/users/find-actor";
+import type { Actor } from "@/lib/auth/actor";
 import type { Comment } from "@/lib/validation/comments";
 import { loadComments } from "./to-comments";
 

@@ -4,7 +4,7 @@ import { db } from "@/lib/db/client";
 import { comments } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { assertPostVisible } from "@/lib/services/posts/get-post-detail";
-import type { Actor } from "@/lib/services/users/find-actor";
+import type { Actor } from "@/lib/auth/actor";
 import { canDeleteComment } from "./to-comments";
 
 /** Deletes a comment of the given post: its author may, verified staff may; nobody else. */

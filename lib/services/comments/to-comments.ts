@@ -2,7 +2,7 @@ import "server-only";
 import { desc, eq, inArray } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { comments, users } from "@/lib/db/schema";
-import type { Actor } from "@/lib/services/users/find-actor";
+import type { Actor } from "@/lib/auth/actor";
 import type { Comment } from "@/lib/validation/comments";
 
 /** The comment rule of the spec: the author deletes their own; verified staff delete any. */

@@ -3,7 +3,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { downloadLogs } from "@/lib/db/schema";
 import { DOWNLOAD_LOG_RESOURCE_TYPES, type DownloadLogResourceType } from "@/lib/catalogue/enums";
-import type { Actor } from "@/lib/services/users/find-actor";
+import type { Actor } from "@/lib/auth/actor";
 import type { DownloadLog } from "@/lib/validation/download-logs";
 
 const asResourceType = (value: string): DownloadLogResourceType =>

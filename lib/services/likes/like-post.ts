@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { likes, posts } from "@/lib/db/schema";
 import { assertPostInteractable } from "@/lib/services/posts/assert-post-interactable";
-import type { Actor } from "@/lib/services/users/find-actor";
+import type { Actor } from "@/lib/auth/actor";
 
 export interface LikeState {
   postId: string;

@@ -4,7 +4,7 @@ import { db } from "@/lib/db/client";
 import { ownedMachines, projectMakes } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { assertPostVisible } from "@/lib/services/posts/get-post-detail";
-import type { Actor } from "@/lib/services/users/find-actor";
+import type { Actor } from "@/lib/auth/actor";
 import { type Make, MAKE_MESSAGES, type MakeRatings } from "@/lib/validation/makes";
 import { loadMakes } from "./load-makes";
 

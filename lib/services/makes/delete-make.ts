@@ -4,7 +4,7 @@ import { db } from "@/lib/db/client";
 import { attachments, projectMakes } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { getStorage } from "@/lib/storage";
-import type { Actor } from "@/lib/services/users/find-actor";
+import type { Actor } from "@/lib/auth/actor";
 
 /** Deletes a make with its images; only its author may. Stored files go after the rows commit. */
 export async function deleteMake({

@@ -1,6 +1,6 @@
 import "server-only";
 import { assertPostVisible } from "@/lib/services/posts/get-post-detail";
-import type { Actor } from "@/lib/services/users/find-actor";
+import type { Actor } from "@/lib/auth/actor";
 import type { Make } from "@/lib/validation/makes";
 import { loadMakes } from "./load-makes";
 

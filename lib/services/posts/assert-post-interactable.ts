@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/create";
 import { posts } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import type { Actor } from "@/lib/services/users/find-actor";
+import type { Actor } from "@/lib/auth/actor";
 
 type Executor = Pick<Database, "select">;
 

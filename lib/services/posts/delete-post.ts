@@ -4,7 +4,7 @@ import { db } from "@/lib/db/client";
 import { attachments, posts, projectMakes } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { getStorage } from "@/lib/storage";
-import type { Actor } from "@/lib/services/users/find-actor";
+import type { Actor } from "@/lib/auth/actor";
 
 /**
  * Deletes the actor's own post. In one transaction the post row is locked, the storage keys of its

@@ -18,7 +18,7 @@ import {
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { getStorage } from "@/lib/storage";
-import type { Actor } from "@/lib/services/users/find-actor";
+import type { Actor } from "@/lib/auth/actor";
 import type { PostDetail, PostMachine } from "@/lib/validation/posts";
 import { toPostSummaries } from "./to-post-summaries";
 

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { posts, users } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import type { Actor } from "@/lib/services/users/find-actor";
+import type { Actor } from "@/lib/auth/actor";
 import type { PostList } from "@/lib/validation/posts";
 import { loadPostCards, pageOf, placeIn } from "./to-post-summaries";
 

@@ -5,7 +5,7 @@ import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import type { Database } from "@/lib/db/create";
 import { categories, partners, posts, toolData, users } from "@/lib/db/schema";
-import type { Actor } from "@/lib/services/users/find-actor";
+import type { Actor } from "@/lib/auth/actor";
 import type { ListPostsFilters, PostedAt, PostList } from "@/lib/validation/posts";
 import { idsPage, loadPostCards, pageOf, placeIn } from "./to-post-summaries";
 

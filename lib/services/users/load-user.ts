@@ -5,7 +5,7 @@ import { cncBrands, cncModels, cncVariants, ownedMachines, users } from "@/lib/d
 import { AppError } from "@/lib/errors";
 import type { OwnedMachine, SessionUser } from "@/lib/validation/session";
 import type { PublicUser } from "@/lib/validation/users";
-import { isStaffEmail } from "./find-actor";
+import { isStaffEmail } from "@/lib/auth/staff";
 
 /** The fixed text the spec sends for locatedAt. */
 export const LOCATED_AT_TEXT = "Yet to be collected";

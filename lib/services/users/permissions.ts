@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
-import type { Actor } from "./find-actor";
+import type { Actor } from "@/lib/auth/actor";
 
 /**
  * The one rule for "Add Project" (spec section 2, Guards): a signed-in user whose sign-up is

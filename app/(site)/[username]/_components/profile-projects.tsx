@@ -1,6 +1,6 @@
 import { AddProjectButton } from "@/components/profile/add-project-button";
 import { PostGrid } from "@/components/posts/post-grid";
-import type { Actor } from "@/lib/services/users/find-actor";
+import type { Actor } from "@/lib/auth/actor";
 import { listPostsByUser } from "@/lib/services/posts/list-posts-by-user";
 import { PAGE_SIZE } from "@/lib/validation/posts";
 import type { PublicUser } from "@/lib/validation/users";

@@ -1,6 +1,6 @@
 // POST /api/v1/auth/completeUserSignup: profile completion of a Google account
 import { ACCESS_TOKEN_COOKIE, ACCESS_TOKEN_TTL_SECONDS } from "@/lib/auth/cookies";
-import { requestFamilyId } from "@/lib/auth/responses";
+import { requestFamilyId } from "@/lib/http/session-responses";
 import { serializeCookie } from "@/lib/auth/session-cookies";
 import { accessTokenFor } from "@/lib/auth/sessions";
 import { success } from "@/lib/http/envelope";

@@ -1,5 +1,5 @@
 // POST /api/v1/auth/login: e-mail + password; a new session family (cookies) on success
-import { answerWithNewSession, requestFamilyId } from "@/lib/auth/responses";
+import { answerWithNewSession, requestFamilyId } from "@/lib/http/session-responses";
 import { revokeFamily } from "@/lib/auth/sessions";
 import { clientIp } from "@/lib/auth/session-cookies";
 import { route } from "@/lib/http/route";

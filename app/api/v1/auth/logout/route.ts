@@ -1,5 +1,5 @@
 // GET /api/v1/auth/logout: revokes this session family on the server and clears the cookies
-import { requestFamilyId, successClearingSession } from "@/lib/auth/responses";
+import { requestFamilyId, successClearingSession } from "@/lib/http/session-responses";
 import { revokeFamily } from "@/lib/auth/sessions";
 import { route } from "@/lib/http/route";
 import { logoutEndpoint } from "@/lib/validation/auth";

@@ -1,6 +1,6 @@
 // POST /api/v1/auth/refresh: rotates the refresh token; reuse of a rotated one revokes the family
 import { REFRESH_TOKEN_COOKIE } from "@/lib/auth/cookies";
-import { sessionMeta, successWithSession } from "@/lib/auth/responses";
+import { sessionMeta, successWithSession } from "@/lib/http/session-responses";
 import { clearedSessionCookieHeaders, readRequestCookie } from "@/lib/auth/session-cookies";
 import { rotateRefreshToken } from "@/lib/auth/sessions";
 import { failure } from "@/lib/http/envelope";

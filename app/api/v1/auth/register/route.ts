@@ -1,5 +1,5 @@
 // POST /api/v1/auth/register: multipart sign-up; mails the first verification code and signs in
-import { answerWithNewSession } from "@/lib/auth/responses";
+import { answerWithNewSession } from "@/lib/http/session-responses";
 import { clientIp } from "@/lib/auth/session-cookies";
 import { route } from "@/lib/http/route";
 import { register } from "@/lib/services/auth/accounts";

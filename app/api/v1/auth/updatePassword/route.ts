@@ -1,5 +1,5 @@
 // PATCH /api/v1/auth/updatePassword: change the password; other sessions end
-import { requestFamilyId } from "@/lib/auth/responses";
+import { requestFamilyId } from "@/lib/http/session-responses";
 import { route } from "@/lib/http/route";
 import { changePassword } from "@/lib/services/auth/passwords";
 import { updatePasswordEndpoint } from "@/lib/validation/auth";

@@ -1,5 +1,5 @@
 // PATCH /api/v1/auth/updateUserPassword: set a password (current one needed when the account has one)
-import { requestFamilyId } from "@/lib/auth/responses";
+import { requestFamilyId } from "@/lib/http/session-responses";
 import { route } from "@/lib/http/route";
 import { changePassword } from "@/lib/services/auth/passwords";
 import { updateUserPasswordEndpoint } from "@/lib/validation/auth";

@@ -5,7 +5,7 @@ import {
   GOOGLE_STATE_COOKIE,
   GOOGLE_VERIFIER_COOKIE,
 } from "@/lib/auth/google";
-import { sessionMeta } from "@/lib/auth/responses";
+import { sessionMeta } from "@/lib/http/session-responses";
 import { readRequestCookie, serializeCookie, sessionCookieHeaders } from "@/lib/auth/session-cookies";
 import { startSession } from "@/lib/auth/sessions";
 import { env } from "@/lib/env";

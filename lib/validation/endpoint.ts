@@ -11,13 +11,14 @@ export interface Endpoint<
   Query extends z.ZodType = z.ZodType,
   Body extends z.ZodType = z.ZodType,
   Params extends z.ZodType = z.ZodType,
+  Auth extends AuthMode = AuthMode,
 > {
   readonly kind: "endpoint";
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
   summary: string;
   tag: string;
-  auth: AuthMode;
+  auth: Auth;
   query?: Query;
   body?: Body;
   params?: Params;
@@ -31,9 +32,13 @@ export interface Endpoint<
   maxBodyBytes?: number;
 }
 
-export function endpoint<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType>(
-  definition: Omit<Endpoint<Q, B, P>, "kind">,
-): Endpoint<Q, B, P> {
+/** `const A` keeps the literal auth mode, so a handler of a signed-in endpoint gets a non-null actor. */
+export function endpoint<
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  P extends z.ZodType,
+  const A extends AuthMode,
+>(definition: Omit<Endpoint<Q, B, P, A>, "kind">): Endpoint<Q, B, P, A> {
   return { kind: "endpoint", ...definition };
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
-import { env } from "@/lib/env";
+import { isStaffEmail } from "./staff";
 
 /** The signed-in user as every service sees it. */
 export interface Actor {
@@ -14,10 +14,6 @@ export interface Actor {
   isOnefinityOfficial: boolean;
   /** Verified and with an e-mail under the company's domain (DESIGN.md "Sessions"). */
   isStaff: boolean;
-}
-
-export function isStaffEmail(email: string, isVerified: boolean): boolean {
-  return isVerified && email.toLowerCase().endsWith(`@${env().STAFF_EMAIL_DOMAIN.toLowerCase()}`);
 }
 
 export async function findActorById(userId: string): Promise<Actor | null> {

@@ -1,15 +1,15 @@
 import "server-only";
-import { success } from "@/lib/http/envelope";
-import { verifyAccessTokenSignature } from "./access-token";
-import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from "./cookies";
-import { type SessionMeta, familyOfRefreshToken, startSession } from "./sessions";
+import { success } from "./envelope";
+import { verifyAccessTokenSignature } from "@/lib/auth/access-token";
+import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from "@/lib/auth/cookies";
+import { type SessionMeta, familyOfRefreshToken, startSession } from "@/lib/auth/sessions";
 import {
   clearedSessionCookieHeaders,
   clientIp,
   readRequestCookie,
   sessionCookieHeaders,
   type SessionTokens,
-} from "./session-cookies";
+} from "@/lib/auth/session-cookies";
 
 export function sessionMeta(request: Request): SessionMeta {
   return { userAgent: request.headers.get("user-agent"), ipAddress: clientIp(request) };
