@@ -18,7 +18,7 @@ import { Client } from "pg";
 import { createDatabase } from "@/lib/db/create";
 import { autocompleteQuery } from "@/lib/services/posts/autocomplete-posts";
 import { listingQueries } from "@/lib/services/posts/list-posts";
-import { pageOf, postCardsQuery } from "@/lib/services/posts/to-post-summaries";
+import { pageOf, postCardsQuery } from "@/lib/services/posts/queries/to-post-summaries";
 import { type ListPostsFilters, PAGE_SIZE } from "@/lib/validation/posts";
 import { nextBin, projectRoot, run } from "./lib/runtime";
 import { workerCount } from "./lib/serve";

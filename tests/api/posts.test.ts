@@ -342,7 +342,10 @@ describe("GET /api/v1/post/search/autoComplete", () => {
   it("drops a deleted post from the suggestions at once, though they are cached", async () => {
     const token = word();
     const { post, owner } = await createProject();
-    await testDb().update(posts).set({ title: `${token} spice rack` }).where(eq(posts.id, post.id));
+    await testDb()
+      .update(posts)
+      .set({ title: `${token} spice rack` })
+      .where(eq(posts.id, post.id));
     expect((await suggest(token)).body.data.posts.map((item) => item._id)).toEqual([post.id]);
 
     const deleted = await api(`/api/v1/post/delete/${post.id}`, await asUser(owner.id, { method: "DELETE" }));
@@ -428,6 +431,21 @@ describe("DELETE /api/v1/post/delete/{id}", () => {
     expect((await api(`/api/v1/post/${post.id}`)).status).toBe(200);
   });
 
+  it("answers 404, as for a missing post, when a stranger deletes a draft or a pending post", async () => {
+    const stranger = await createUser();
+    for (const visibility of ["draft", "private"] as const) {
+      const { post } = await createProject({ visibility });
+      const refused = await api<Envelope<never>>(
+        `/api/v1/post/delete/${post.id}`,
+        await asUser(stranger.id, { method: "DELETE" }),
+      );
+      expect(refused.status).toBe(404);
+      expect(refused.body.errorMessage).toBe("Project not found");
+      const [row] = await testDb().select({ id: posts.id }).from(posts).where(eq(posts.id, post.id));
+      expect(row?.id).toBe(post.id);
+    }
+  });
+
   it("removes the post, its rows and its stored files for the owner", async () => {
     const { post, owner, model, zip } = await createProject();
     const liker = await createUser();
@@ -451,5 +469,28 @@ describe("DELETE /api/v1/post/delete/{id}", () => {
     expect(
       (await api(`/api/v1/post/delete/${post.id}`, await asUser(owner.id, { method: "DELETE" }))).status,
     ).toBe(404);
+  });
+});
+
+describe("GET /api/v1/post/{id}: who sees which post (lib/services/posts/post-access.ts)", () => {
+  it("shows drafts and pending posts to their owner and staff only", async () => {
+    const stranger = await createUser();
+    const staff = await createUser({ email: `reviewer-${word()}@onefinitycnc.com`, isVerified: true });
+    for (const visibility of ["draft", "private"] as const) {
+      const { post, owner } = await createProject({ visibility });
+      expect((await api(`/api/v1/post/${post.id}`)).status).toBe(404);
+      expect((await api(`/api/v1/post/${post.id}`, await asUser(stranger.id))).status).toBe(404);
+      expect((await api(`/api/v1/post/${post.id}`, await asUser(owner.id))).status).toBe(200);
+      expect((await api(`/api/v1/post/${post.id}`, await asUser(staff.id))).status).toBe(200);
+    }
+  });
+
+  it("hides a post without files from everyone but its owner, as the project page does", async () => {
+    const post = await createListedPost();
+    const stranger = await createUser();
+    const missing = await api<Envelope<never>>(`/api/v1/post/${post.id}`, await asUser(stranger.id));
+    expect(missing.status).toBe(404);
+    expect(missing.body.errorMessage).toBe("Project not found");
+    expect((await api(`/api/v1/post/${post.id}`, await asUser(post.userId))).status).toBe(200);
   });
 });

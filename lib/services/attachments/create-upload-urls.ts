@@ -1,7 +1,8 @@
 import "server-only";
+import { assertPostOwned } from "@/lib/services/posts/post-access";
 import { and, eq } from "drizzle-orm";
 import { db } from "@/lib/db/client";
-import { attachments, posts, projectMakes } from "@/lib/db/schema";
+import { attachments, projectMakes } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { getStorage } from "@/lib/storage";
 import { contentTypeFromExtension } from "@/lib/storage/content-types";
@@ -50,14 +51,9 @@ async function assertOwnParent(actor: Actor, request: UploadRequest, index: numb
   }
   if (request.category === "projectMakeImages")
     refuse(index, "category", "Post files cannot be projectMakeImages");
-  const [post] = await db()
-    .select({ userId: posts.userId })
-    .from(posts)
-    .where(eq(posts.id, request.parentId))
-    .limit(1);
-  if (!post) throw new AppError("NOT_FOUND", "Project not found");
-  if (post.userId !== actor.id)
-    throw new AppError("FORBIDDEN", "You can only add files to your own projects.");
+  await assertPostOwned(request.parentId, actor, {
+    forbiddenMessage: "You can only add files to your own projects.",
+  });
   return `posts/${request.parentId}/${request.category}`;
 }
 

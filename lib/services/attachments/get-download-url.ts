@@ -4,7 +4,7 @@ import { db } from "@/lib/db/client";
 import { attachments, downloadLogs, posts, projectMakes } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { getStorage } from "@/lib/storage";
-import { canViewPost } from "@/lib/services/posts/get-post-detail";
+import { canViewPost } from "@/lib/services/posts/post-access";
 import type { Actor } from "@/lib/auth/actor";
 import { downloadResourceType } from "./download-resource-type";
 

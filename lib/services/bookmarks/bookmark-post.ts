@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { bookmarks } from "@/lib/db/schema";
-import { assertPostInteractable } from "@/lib/services/posts/assert-post-interactable";
+import { assertPostVisible } from "@/lib/services/posts/post-access";
 import type { Actor } from "@/lib/auth/actor";
 
 export interface BookmarkState {
@@ -18,7 +18,7 @@ export async function bookmarkPost({
   actor: Actor;
   postId: string;
 }): Promise<BookmarkState> {
-  await assertPostInteractable(db(), actor, postId);
+  await assertPostVisible(postId, actor);
   await db().insert(bookmarks).values({ userId: actor.id, postId }).onConflictDoNothing();
   return { postId, hasBookmarkedByUser: true };
 }
@@ -31,7 +31,7 @@ export async function unbookmarkPost({
   actor: Actor;
   postId: string;
 }): Promise<BookmarkState> {
-  await assertPostInteractable(db(), actor, postId);
+  await assertPostVisible(postId, actor);
   await db()
     .delete(bookmarks)
     .where(and(eq(bookmarks.userId, actor.id), eq(bookmarks.postId, postId)));

@@ -1,9 +1,10 @@
 import "server-only";
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { bookmarks, posts } from "@/lib/db/schema";
-import { loadPostCards, pageOf, placeIn } from "@/lib/services/posts/to-post-summaries";
+import { loadPostCards, pageOf, placeIn } from "@/lib/services/posts/queries/to-post-summaries";
 import type { Actor } from "@/lib/auth/actor";
+import { visiblePostsWhere } from "@/lib/services/posts/post-access";
 import type { PostList } from "@/lib/validation/posts";
 
 /**
@@ -19,10 +20,7 @@ export async function listBookmarkedPosts({
   page: number;
   limit: number;
 }): Promise<PostList> {
-  const where = and(
-    eq(bookmarks.userId, actor.id),
-    or(sql`${posts.visibility} in ('public', 'unlisted')`, eq(posts.userId, actor.id)),
-  );
+  const where = and(eq(bookmarks.userId, actor.id), visiblePostsWhere(actor));
   // NULLS LAST as in bookmarks_user_created_idx, so the order can come from the index.
   const order = [sql`${bookmarks.createdAt} desc nulls last`, sql`${bookmarks.postId} desc nulls last`];
   const pageQuery = db()

@@ -3,10 +3,10 @@ import { type Delta, deltaToPlainText } from "@/lib/comments/delta";
 import { db } from "@/lib/db/client";
 import { comments } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import { assertPostVisible } from "@/lib/services/posts/get-post-detail";
+import { assertPostVisible } from "@/lib/services/posts/post-access";
 import type { Actor } from "@/lib/auth/actor";
 import type { Comment } from "@/lib/validation/comments";
-import { loadComments } from "./to-comments";
+import { loadComments } from "./queries/to-comments";
 
 /**
  * Adds a comment. The delta arrives sanitised by the validation schema (colours stripped, only

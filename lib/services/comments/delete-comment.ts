@@ -3,9 +3,9 @@ import { and, eq } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { comments } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import { assertPostVisible } from "@/lib/services/posts/get-post-detail";
+import { assertPostVisible } from "@/lib/services/posts/post-access";
 import type { Actor } from "@/lib/auth/actor";
-import { canDeleteComment } from "./to-comments";
+import { canDeleteComment } from "./comment-access";
 
 /** Deletes a comment of the given post: its author may, verified staff may; nobody else. */
 export async function deleteComment({

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { likes, posts } from "@/lib/db/schema";
-import { assertPostInteractable } from "@/lib/services/posts/assert-post-interactable";
+import { assertPostVisible } from "@/lib/services/posts/post-access";
 import type { Actor } from "@/lib/auth/actor";
 
 export interface LikeState {
@@ -25,14 +25,14 @@ async function likeState(postId: string, hasLikedByUser: boolean): Promise<LikeS
  * no-op, and the counter trigger (ADR 005) counts only rows really inserted.
  */
 export async function likePost({ actor, postId }: { actor: Actor; postId: string }): Promise<LikeState> {
-  await assertPostInteractable(db(), actor, postId);
+  await assertPostVisible(postId, actor);
   await db().insert(likes).values({ userId: actor.id, postId }).onConflictDoNothing();
   return likeState(postId, true);
 }
 
 /** Removes the actor's like; removing a like that is not there is a no-op. */
 export async function unlikePost({ actor, postId }: { actor: Actor; postId: string }): Promise<LikeState> {
-  await assertPostInteractable(db(), actor, postId);
+  await assertPostVisible(postId, actor);
   await db()
     .delete(likes)
     .where(and(eq(likes.userId, actor.id), eq(likes.postId, postId)));

@@ -3,10 +3,10 @@ import { and, eq } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { ownedMachines, projectMakes } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import { assertPostVisible } from "@/lib/services/posts/get-post-detail";
+import { assertPostVisible } from "@/lib/services/posts/post-access";
 import type { Actor } from "@/lib/auth/actor";
 import { type Make, MAKE_MESSAGES, type MakeRatings } from "@/lib/validation/makes";
-import { loadMakes } from "./load-makes";
+import { loadMakes } from "./queries/load-makes";
 
 /**
  * Records a make on one of the actor's own machines. Ratings are stored only when the project

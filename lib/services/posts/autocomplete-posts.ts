@@ -4,6 +4,7 @@ import { TtlCache } from "@/lib/cache/ttl-cache";
 import { db } from "@/lib/db/client";
 import type { Database } from "@/lib/db/create";
 import { posts, users } from "@/lib/db/schema";
+import { listedPostsWhere } from "./post-access";
 import {
   AUTOCOMPLETE_LIMIT,
   AUTOCOMPLETE_MIN_LENGTH,
@@ -33,7 +34,7 @@ export function autocompleteQuery(database: Database, text: string) {
     .select({ id: posts.id, title: posts.title, userId: posts.userId, createdAt: posts.createdAt })
     .from(posts)
     .where(
-      sql`${posts.visibility} = 'public' and (lower(${posts.title}) like ${contains} or ${text} <% lower(${posts.title}))`,
+      sql`${listedPostsWhere} and (lower(${posts.title}) like ${contains} or ${text} <% lower(${posts.title}))`,
     )
     // NULLS LAST like posts_visibility_created_idx, so this order can come from the index.
     .orderBy(sql`${posts.createdAt} desc nulls last`, sql`${posts.id} desc nulls last`)

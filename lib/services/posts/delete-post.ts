@@ -2,9 +2,9 @@ import "server-only";
 import { eq, inArray, isNotNull, and, or } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { attachments, posts, projectMakes } from "@/lib/db/schema";
-import { AppError } from "@/lib/errors";
 import { getStorage } from "@/lib/storage";
 import type { Actor } from "@/lib/auth/actor";
+import { assertPostOwned } from "./post-access";
 
 /**
  * Deletes the actor's own post. In one transaction the post row is locked, the storage keys of its
@@ -21,14 +21,11 @@ export async function deletePost({
   postId: string;
 }): Promise<{ _id: string }> {
   const keys = await db().transaction(async (tx) => {
-    const [post] = await tx
-      .select({ userId: posts.userId })
-      .from(posts)
-      .where(eq(posts.id, postId))
-      .for("update")
-      .limit(1);
-    if (!post) throw new AppError("NOT_FOUND", "Project not found");
-    if (post.userId !== actor.id) throw new AppError("FORBIDDEN", "You can only delete your own projects.");
+    await assertPostOwned(postId, actor, {
+      executor: tx,
+      lock: true,
+      forbiddenMessage: "You can only delete your own projects.",
+    });
 
     const makeIds = tx
       .select({ id: projectMakes.id })

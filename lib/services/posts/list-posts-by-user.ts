@@ -5,7 +5,8 @@ import { posts, users } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import type { Actor } from "@/lib/auth/actor";
 import type { PostList } from "@/lib/validation/posts";
-import { loadPostCards, pageOf, placeIn } from "./to-post-summaries";
+import { profilePostsWhere } from "./post-access";
+import { loadPostCards, pageOf, placeIn } from "./queries/to-post-summaries";
 
 /**
  * A profile's posts, newest first (id breaks ties). The owner (and staff) see every post of theirs
@@ -29,10 +30,7 @@ export async function listPostsByUser({
     .limit(1);
   if (!owner) throw new AppError("NOT_FOUND", "User not found");
 
-  const seesAll = actor !== null && (actor.id === owner.id || actor.isStaff);
-  const where = seesAll
-    ? eq(posts.userId, owner.id)
-    : and(eq(posts.userId, owner.id), eq(posts.visibility, "public"));
+  const where = and(eq(posts.userId, owner.id), profilePostsWhere(actor, owner.id));
   // NULLS LAST as in posts_user_created_idx, so the order can come from the index.
   const order = [sql`${posts.createdAt} desc nulls last`, sql`${posts.id} desc nulls last`];
   const pageQuery = db()

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, gte, type SQL, sql } from "drizzle-orm";
+import { and, gte, type SQL, sql } from "drizzle-orm";
 import { TtlCache } from "@/lib/cache/ttl-cache";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
@@ -7,7 +7,8 @@ import type { Database } from "@/lib/db/create";
 import { categories, partners, posts, toolData, users } from "@/lib/db/schema";
 import type { Actor } from "@/lib/auth/actor";
 import type { ListPostsFilters, PostedAt, PostList } from "@/lib/validation/posts";
-import { idsPage, loadPostCards, pageOf, placeIn } from "./to-post-summaries";
+import { listedPostsWhere } from "./post-access";
+import { idsPage, loadPostCards, pageOf, placeIn } from "./queries/to-post-summaries";
 
 /** Start of the calendar period (UTC) that a postedAt option names; weeks start on Monday. */
 const PERIOD_START: Record<PostedAt, SQL> = {
@@ -39,7 +40,7 @@ export function searchTsQuery(text: string): SQL {
 
 /** Filter conditions shared by the listing and its total. Only public posts are ever listed. */
 export function listingConditions(filters: ListPostsFilters): SQL[] {
-  const conditions: SQL[] = [eq(posts.visibility, "public")];
+  const conditions: SQL[] = [listedPostsWhere];
   if (filters.category) {
     conditions.push(
       sql`${posts.categoryId} in (select ${categories.id} from ${categories} where lower(${categories.name}) = lower(${filters.category}))`,

@@ -19,10 +19,8 @@ interface Props {
 const loadPost = cache(async (id: string): Promise<PostDetail> => {
   if (!idSchema.safeParse(id).success) notFound();
   try {
-    const post = await getPostDetail({ postId: id, actor: await getCurrentActor() });
-    // The spec shows 'Oops! Page not found' for a post without attachments too.
-    if (post.attachments.length === 0) notFound();
-    return post;
+    // A hidden post, and one without files, are not found (lib/services/posts/post-access.ts).
+    return await getPostDetail({ postId: id, actor: await getCurrentActor() });
   } catch (error) {
     if (isAppError(error) && error.code === "NOT_FOUND") notFound();
     throw error;

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ProjectView } from "@/components/project/project-view";
 import { isAppError } from "@/lib/errors";
-import { getPostPreview } from "@/lib/services/posts/get-post-detail";
+import { getPostPreview } from "@/lib/services/posts/get-post-preview";
 import { idSchema } from "@/lib/validation/common";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@
 // to a freshly signed URL; 404 for a missing or hidden post or one without a thumbnail
 import { getCurrentActor } from "@/lib/auth/current-actor";
 import { errorResponse } from "@/lib/http/envelope";
-import { getPostThumbnailUrl } from "@/lib/services/posts/get-post-detail";
+import { getPostThumbnailUrl } from "@/lib/services/posts/get-post-thumbnail-url";
 import { idSchema } from "@/lib/validation/common";
 
 interface Context {

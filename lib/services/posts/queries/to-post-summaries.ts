@@ -16,6 +16,7 @@ import {
 import { getStorage } from "@/lib/storage";
 import { stableReadUrl } from "@/lib/storage/stable-read-url";
 import type { PostSummary } from "@/lib/validation/posts";
+import { listedPostsWhere } from "../post-access";
 
 const THUMBNAIL_URL_SECONDS = 60 * 60;
 
@@ -136,7 +137,7 @@ export function postCardsQuery(
     .leftJoin(attachments, eq(attachments.id, posts.thumbnailId))
     .leftJoinLateral(downloads, sql`true`)
     .leftJoinLateral(ratings, sql`true`)
-    .where(publicOnly ? eq(posts.visibility, "public") : undefined)
+    .where(publicOnly ? listedPostsWhere : undefined)
     .orderBy(sql`page.ord`);
 }
 

@@ -4,11 +4,7 @@ import { db } from "@/lib/db/client";
 import { comments, users } from "@/lib/db/schema";
 import type { Actor } from "@/lib/auth/actor";
 import type { Comment } from "@/lib/validation/comments";
-
-/** The comment rule of the spec: the author deletes their own; verified staff delete any. */
-export function canDeleteComment(comment: { userId: string }, actor: Actor | null): boolean {
-  return actor !== null && (actor.id === comment.userId || actor.isStaff);
-}
+import { canDeleteComment } from "../comment-access";
 
 /** Comment rows as the API shows them, newest first; names follow the author's privacy choices. */
 export async function loadComments(

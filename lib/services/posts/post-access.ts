@@ -1,0 +1,136 @@
+import "server-only";
+import { createHash, timingSafeEqual } from "node:crypto";
+import { eq, or, type SQL, sql } from "drizzle-orm";
+import type { Actor } from "@/lib/auth/actor";
+import { db } from "@/lib/db/client";
+import type { Database } from "@/lib/db/create";
+import { posts } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+
+/**
+ * Who may see and change a post: the one home of these rules. Every service that reads or acts on
+ * a post asks here; nothing else compares `visibility`.
+ *
+ * | visibility            | listed, searched | seen by                          | changed by |
+ * | --------------------- | ---------------- | -------------------------------- | ---------- |
+ * | public                | yes              | everyone                         | its owner  |
+ * | unlisted              | no               | everyone with the link           | its owner  |
+ * | draft                 | no               | its owner and staff              | its owner  |
+ * | private (pending)     | no               | its owner and staff (reviewers)  | its owner; staff approve or reject |
+ *
+ * A post the actor may not see answers exactly like a missing one (404 with the same message), for
+ * every call including delete, so the ids of drafts and pending posts do not leak.
+ */
+export const POST_NOT_FOUND_MESSAGE = "Project not found";
+
+export interface PostAccessFacts {
+  visibility: string;
+  userId: string;
+}
+
+type Executor = Pick<Database, "select">;
+
+/** Staff are the reviewers (DESIGN.md "Sessions"; the staff rule itself is lib/auth/staff.ts). */
+export function canReviewPosts(actor: Actor | null): boolean {
+  return actor !== null && actor.isStaff;
+}
+
+export function isPostOwner(post: PostAccessFacts, actor: Actor | null): boolean {
+  return actor !== null && actor.id === post.userId;
+}
+
+export function canViewPost(post: PostAccessFacts, actor: Actor | null): boolean {
+  if (post.visibility === "public" || post.visibility === "unlisted") return true;
+  return isPostOwner(post, actor) || canReviewPosts(actor);
+}
+
+/**
+ * The project page (spec: 'Oops! Page not found') shows no post that has no files yet; its owner
+ * still opens it (the wizard refreshes the draft through the same call) and so do reviewers.
+ */
+export function canViewPostDetail(post: PostAccessFacts, actor: Actor | null, fileCount: number): boolean {
+  if (!canViewPost(post, actor)) return false;
+  return fileCount > 0 || isPostOwner(post, actor) || canReviewPosts(actor);
+}
+
+/** Listings, search, suggestions and the home page show public posts only. A literal, so plans stay generic. */
+export const listedPostsWhere: SQL = sql`${posts.visibility} = 'public'`;
+
+/** Posts the actor may open: listed or unlisted ones, their own, and every post for staff. */
+export function visiblePostsWhere(actor: Actor | null): SQL {
+  const open = sql`${posts.visibility} in ('public', 'unlisted')`;
+  if (!actor) return open;
+  if (canReviewPosts(actor)) return sql`true`;
+  return or(open, eq(posts.userId, actor.id)) as SQL;
+}
+
+/** A profile's posts: all of them for the owner (and staff), the public ones for everybody else. */
+export function profilePostsWhere(actor: Actor | null, ownerId: string): SQL {
+  const seesAll = actor !== null && (actor.id === ownerId || canReviewPosts(actor));
+  return seesAll ? sql`true` : listedPostsWhere;
+}
+
+async function loadAccessFacts(
+  executor: Executor,
+  postId: string,
+  lock: boolean,
+): Promise<(PostAccessFacts & { title: string }) | undefined> {
+  const query = executor
+    .select({ userId: posts.userId, title: posts.title, visibility: posts.visibility })
+    .from(posts)
+    .where(eq(posts.id, postId))
+    .limit(1);
+  const [row] = await (lock ? query.for("update") : query);
+  return row;
+}
+
+/** The post when the actor may see it; otherwise NOT_FOUND. Comments, makes, likes and downloads start here. */
+export async function assertPostVisible(
+  postId: string,
+  actor: Actor | null,
+  executor: Executor = db(),
+): Promise<PostAccessFacts & { title: string }> {
+  const post = await loadAccessFacts(executor, postId, false);
+  if (!post || !canViewPost(post, actor)) throw new AppError("NOT_FOUND", POST_NOT_FOUND_MESSAGE);
+  return post;
+}
+
+/**
+ * The post when the actor owns it (edit, delete, uploads). Hidden from the actor: NOT_FOUND, as if
+ * missing; visible but someone else's: FORBIDDEN with `forbiddenMessage`. Pass a transaction to
+ * lock the row for the rest of it.
+ */
+export async function assertPostOwned(
+  postId: string,
+  actor: Actor,
+  {
+    executor = db(),
+    lock = false,
+    forbiddenMessage = "You can only change your own projects.",
+  }: { executor?: Executor; lock?: boolean; forbiddenMessage?: string } = {},
+): Promise<PostAccessFacts & { title: string }> {
+  const post = await loadAccessFacts(executor, postId, lock);
+  if (!post || !canViewPost(post, actor)) throw new AppError("NOT_FOUND", POST_NOT_FOUND_MESSAGE);
+  if (!isPostOwner(post, actor)) throw new AppError("FORBIDDEN", forbiddenMessage);
+  return post;
+}
+
+function digest(value: string): Buffer {
+  return createHash("sha256").update(value).digest();
+}
+
+/**
+ * The key-protected preview sees every post, drafts included: true when the key is one of
+ * PREVIEW_API_KEY's comma-separated keys (constant-time comparison).
+ */
+export function isValidPreviewKey(apiKey: string | null): boolean {
+  const keys = (env().PREVIEW_API_KEY ?? "")
+    .split(",")
+    .map((key) => key.trim())
+    .filter(Boolean);
+  if (!apiKey || keys.length === 0) return false;
+  const given = digest(apiKey);
+  // Compare against every key, so the time taken does not tell which one matched.
+  return keys.reduce((matched, key) => timingSafeEqual(digest(key), given) || matched, false);
+}
