@@ -4,7 +4,8 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogFooter } from "@/components/ui/dialog";
-import { apiFetch } from "@/lib/api-client/client";
+import { callEndpoint } from "@/lib/api-client/call-endpoint";
+import { deletePostEndpoint } from "@/lib/validation/posts";
 import { announcePostDeleted } from "./post-events";
 
 /** 'Confirm Deletion' of a project; the dialog closes afterwards whether or not it succeeded (spec §4). */
@@ -24,7 +25,7 @@ export function DeletePostDialog({
   async function confirm() {
     setDeleting(true);
     try {
-      await apiFetch(`/api/v1/post/delete/${postId}`, { method: "DELETE" });
+      await callEndpoint(deletePostEndpoint, { params: { id: postId } });
       toast.success("Project deleted");
       onDeleted();
       announcePostDeleted(postId);

@@ -3,7 +3,13 @@
 import { useEffect, useState } from "react";
 import { openAuthDialog } from "@/components/auth/auth-dialog-store";
 import { useSession } from "@/components/auth/session-provider";
-import { apiFetch } from "@/lib/api-client/client";
+import { callEndpoint } from "@/lib/api-client/call-endpoint";
+import {
+  createBookmarkEndpoint,
+  createLikeEndpoint,
+  deleteBookmarkEndpoint,
+  deleteLikeEndpoint,
+} from "@/lib/validation/posts";
 import { announcePostChanged, latestPostChange, onPostChanged } from "./post-events";
 
 interface LikeState {
@@ -57,14 +63,8 @@ export function usePostInteractions(post: {
     setLikePending(true);
     try {
       const { like: state } = willLike
-        ? await apiFetch<{ like: { likes: number; hasLikedByUser: boolean } }>("/api/v1/like/create", {
-            method: "POST",
-            body: { postId: post._id },
-          })
-        : await apiFetch<{ like: { likes: number; hasLikedByUser: boolean } }>("/api/v1/like/delete", {
-            method: "DELETE",
-            query: { postId: post._id },
-          });
+        ? await callEndpoint(createLikeEndpoint, { body: { postId: post._id } })
+        : await callEndpoint(deleteLikeEndpoint, { query: { postId: post._id } });
       const confirmed = { liked: state.hasLikedByUser, likes: state.likes };
       setLike(confirmed);
       announcePostChanged(viewerId, { postId: post._id, like: confirmed });
@@ -83,14 +83,8 @@ export function usePostInteractions(post: {
     setBookmarkPending(true);
     try {
       const { bookmark } = previous
-        ? await apiFetch<{ bookmark: { hasBookmarkedByUser: boolean } }>("/api/v1/bookmark/delete", {
-            method: "DELETE",
-            query: { postId: post._id },
-          })
-        : await apiFetch<{ bookmark: { hasBookmarkedByUser: boolean } }>("/api/v1/bookmark/create", {
-            method: "POST",
-            body: { postId: post._id },
-          });
+        ? await callEndpoint(deleteBookmarkEndpoint, { query: { postId: post._id } })
+        : await callEndpoint(createBookmarkEndpoint, { body: { postId: post._id } });
       setBookmarked(bookmark.hasBookmarkedByUser);
       announcePostChanged(viewerId, { postId: post._id, bookmarked: bookmark.hasBookmarkedByUser });
     } catch {

@@ -12,6 +12,7 @@ export interface Endpoint<
   Body extends z.ZodType = z.ZodType,
   Params extends z.ZodType = z.ZodType,
   Auth extends AuthMode = AuthMode,
+  Response extends z.ZodType = z.ZodType,
 > {
   readonly kind: "endpoint";
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -23,7 +24,7 @@ export interface Endpoint<
   body?: Body;
   params?: Params;
   /** Schema of `data` in the success envelope, for the documentation. */
-  response: z.ZodType;
+  response: Response;
   /** 200 unless given (e.g. 201 for calls that create). */
   successStatus?: number;
   /** A GET the spec uses to change state (logout, resend OTP): refused when sent cross-site. */
@@ -38,7 +39,8 @@ export function endpoint<
   B extends z.ZodType,
   P extends z.ZodType,
   const A extends AuthMode,
->(definition: Omit<Endpoint<Q, B, P, A>, "kind">): Endpoint<Q, B, P, A> {
+  R extends z.ZodType,
+>(definition: Omit<Endpoint<Q, B, P, A, R>, "kind">): Endpoint<Q, B, P, A, R> {
   return { kind: "endpoint", ...definition };
 }
 

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, apiFetch, buildUrl, onSessionExpired } from "@/lib/api-client/client";
+import { callEndpoint, endpointPath } from "@/lib/api-client/call-endpoint";
+import { createLikeEndpoint, deleteLikeEndpoint, deletePostEndpoint } from "@/lib/validation/posts";
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -91,5 +93,46 @@ describe("buildUrl", () => {
     expect(buildUrl("/v", { modelId: ["a", "b"], variantId: undefined, page: 2, q: "" })).toBe(
       "/v?modelId=a&modelId=b&page=2",
     );
+  });
+});
+
+describe("callEndpoint (the typed client)", () => {
+  it("fills the contract's path parameters, encoded", () => {
+    expect(endpointPath("/api/v1/post/delete/{id}", { id: "a b/c" })).toBe("/api/v1/post/delete/a%20b%2Fc");
+    expect(() => endpointPath("/api/v1/post/{id}", {})).toThrow(/Missing path parameter id/);
+  });
+
+  it("sends the contract's method, path, query and body, and answers the envelope's data", async () => {
+    const calls: { url: string; method: string | undefined; body: unknown }[] = [];
+    vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
+      calls.push({ url, method: init.method, body: init.body });
+      return new Response(JSON.stringify({ status: "success", data: { post: { _id: "p1" } } }), {
+        headers: { "content-type": "application/json" },
+      });
+    });
+    try {
+      const answer = await callEndpoint(deletePostEndpoint, { params: { id: "p1" } });
+      expect(answer.post._id).toBe("p1");
+      await callEndpoint(deleteLikeEndpoint, { query: { postId: "p2" } });
+      await callEndpoint(createLikeEndpoint, { body: { postId: "p3" } });
+      expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+        "DELETE /api/v1/post/delete/p1",
+        "DELETE /api/v1/like/delete?postId=p2",
+        "POST /api/v1/like/create",
+      ]);
+      expect(calls[2]?.body).toBe(JSON.stringify({ postId: "p3" }));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("refuses, at compile time, a call without the contract's inputs", () => {
+    const typeChecksOnly = () => {
+      // @ts-expect-error the path parameter id is required
+      void callEndpoint(deletePostEndpoint, {});
+      // @ts-expect-error the body must be the contract's shape
+      void callEndpoint(createLikeEndpoint, { body: { post: "x" } });
+    };
+    expect(typeof typeChecksOnly).toBe("function");
   });
 });
