@@ -132,6 +132,13 @@ export const postDetailSchema = postSummarySchema.extend({
   probeForZHeightCommand: z.string().nullable(),
   spindleSpeed: z.number().nullable(),
   licenceType: z.string().nullable(),
+  /** The authoring wizard's step to reopen at (1..8). */
+  currentPage: z.number().int(),
+  /**
+   * Why a reviewer sent the post back to draft, shown to its owner in the wizard until the next
+   * submit; null otherwise, and always null for anyone but the owner and staff.
+   */
+  reviewRejectionReason: z.string().nullable(),
   updatedAt: z.string(),
 });
 

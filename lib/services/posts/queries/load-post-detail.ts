@@ -93,6 +93,7 @@ export async function loadPostDetail({
       probeForZHeightCommand: posts.probeForZHeightCommand,
       spindleSpeed: posts.spindleSpeed,
       licenceType: posts.licenceType,
+      currentPage: posts.currentPage,
       makesCount: posts.makesCount,
       updatedAt: posts.updatedAt,
     })
@@ -236,6 +237,9 @@ export async function loadPostDetail({
     probeForZHeightCommand: post.probeForZHeightCommand,
     spindleSpeed: post.spindleSpeed,
     licenceType: post.licenceType,
+    currentPage: post.currentPage,
+    // Filled from the review log by the review queue (lib/services/review).
+    reviewRejectionReason: null,
     updatedAt: post.updatedAt.toISOString(),
   };
   return { detail, facts: { userId: post.userId, visibility: post.visibility }, fileCount: files.length };
