@@ -1,9 +1,8 @@
 import { fitJobToArea, type FitVerdict } from "@/lib/gcode/machine-fit";
+import { MM_PER_INCH } from "@/lib/utils/units";
 import type { PostAttachment, PostMachine } from "@/lib/validation/posts";
 
 type Analysis = NonNullable<PostAttachment["gcodeAnalysis"]>;
-
-const MM_PER_INCH = 25.4;
 
 /** The cut's extent in millimetres (x, y, depth) from the G-code engine's analysis. */
 export function cutSizeMm(analysis: Analysis): { x: number; y: number; z: number } {
@@ -22,13 +21,6 @@ export function machineFitVerdict(analysis: Analysis, machine: PostMachine): Fit
 /** Whether the cut fits the machine's work area, either way round on the bed. */
 export function fitsMachine(analysis: Analysis, machine: PostMachine): boolean {
   return machineFitVerdict(analysis, machine) !== "tooLarge";
-}
-
-export function formatDuration(seconds: number): string {
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 1) return `${Math.max(1, Math.round(seconds))} s`;
-  const hours = Math.floor(minutes / 60);
-  return hours > 0 ? `${hours} h ${minutes % 60} min` : `${minutes} min`;
 }
 
 export function formatSize(analysis: Analysis): string {

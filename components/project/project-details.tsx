@@ -6,7 +6,8 @@ import { Badge } from "@/components/ui/badge";
 import { CheckIcon, ChevronRightIcon, CloseIcon, ExternalLinkIcon } from "@/components/ui/icons";
 import { findLicence } from "@/lib/catalogue/enums";
 import type { PostAttachment, PostDetail, PostMachine } from "@/lib/validation/posts";
-import { fitsMachine, formatDuration, formatSize, machineFitVerdict } from "./machine-fit";
+import { formatDuration } from "@/lib/utils/format";
+import { fitsMachine, formatSize, machineFitVerdict } from "./machine-fit";
 import type { Slide } from "./slides";
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {

@@ -11,6 +11,7 @@
  * Links: product and support pages cited in the research notes; none was opened from here, so treat
  * them as unverified. Variants without a page of their own link to their model's page.
  */
+import { MM_PER_INCH } from "@/lib/utils/units";
 import type { Machine } from "./enums";
 
 export const CATALOGUE_EVIDENCE = ["primary", "quoted-official", "third-party", "nominal"] as const;
@@ -647,8 +648,6 @@ export function getCatalogueVariant(ref: MachineRef): CatalogueVariant {
 export function machineRef<R extends MachineRef>(ref: R): R {
   return ref;
 }
-
-export const MM_PER_INCH = 25.4;
 
 export function toMillimetres(value: number, units: "Inches" | "MM"): number {
   return units === "Inches" ? value * MM_PER_INCH : value;

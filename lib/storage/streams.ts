@@ -1,4 +1,5 @@
 import "server-only";
+import { formatBytes } from "@/lib/utils/format";
 import { Readable, Transform, type TransformCallback } from "node:stream";
 import { AppError } from "@/lib/errors";
 import type { ObjectBody } from "./types";
@@ -84,10 +85,4 @@ export function limitedNodeStream(body: ReadableStream<Uint8Array> | null, maxBy
     }
   }
   return Readable.from(chunks(), { objectMode: false });
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
-  if (bytes >= 1024) return `${Math.round((bytes / 1024) * 10) / 10} KB`;
-  return `${bytes} bytes`;
 }

@@ -4,7 +4,6 @@ import { endpoint } from "@/lib/validation/endpoint";
 import { idSchema } from "./common";
 import { MAKE_MESSAGES } from "./makes";
 
-/** Narrows the endpoint's auth mode to its literal so handlers receive a non-null actor. */
 export const uploadRequestSchema = z.object({
   parentId: idSchema,
   parentType: z.enum(ATTACHMENT_PARENT_TYPES),

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "@/lib/validation/endpoint";
 
-/** Narrows the endpoint's auth mode to its literal so handlers receive a non-null actor. */
 import { formDataToObject } from "@/lib/validation/form-data";
 import { idSchema } from "./common";
 import { sessionUserSchema } from "./session";

@@ -10,7 +10,6 @@ import {
 import { endpoint } from "@/lib/validation/endpoint";
 import { idSchema } from "./common";
 
-/** Narrows the endpoint's auth mode to its literal so handlers receive a non-null actor. */
 export const COMMENT_EMPTY_MESSAGE = "Comment can't be empty";
 export const COMMENT_TOO_LONG_MESSAGE = `Comment must be at most ${MAX_COMMENT_TEXT_LENGTH} characters`;
 

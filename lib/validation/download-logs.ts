@@ -3,7 +3,6 @@ import { DOWNLOAD_LOG_RESOURCE_TYPES } from "@/lib/catalogue/enums";
 import { endpoint } from "@/lib/validation/endpoint";
 import { paginationQuerySchema, paginationSchema } from "./common";
 
-/** Narrows the endpoint's auth mode to its literal so handlers receive a non-null actor. */
 export const downloadLogSchema = z.object({
   _id: z.string(),
   fileName: z.string(),

@@ -3,7 +3,6 @@ import { RATING_CRITERIA, RATING_MAX, RATING_MIN } from "@/lib/catalogue/enums";
 import { endpoint } from "@/lib/validation/endpoint";
 import { idSchema } from "./common";
 
-/** Narrows the endpoint's auth mode to its literal so handlers receive a non-null actor. */
 /** The spec's make form messages (discovery spec §5). */
 export const MAKE_MESSAGES = {
   imagesRequired: "At least one image is required",

@@ -3,7 +3,6 @@ import { POST_VISIBILITIES, TOOL_FAMILIES } from "@/lib/catalogue/enums";
 import { endpoint } from "@/lib/validation/endpoint";
 import { idSchema, paginationQuerySchema, paginationSchema } from "./common";
 
-/** Narrows the endpoint's auth mode to its literal so handlers receive a non-null actor. */
 export const postAuthorSchema = z.object({
   _id: z.string(),
   username: z.string(),
@@ -169,8 +168,7 @@ export const previewPostEndpoint = endpoint({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Listing, search, likes, bookmarks (issue 4). Restored by the issue-6 engineer after an
-// accidental overwrite at 15:33; the issue-4 engineer owns this part and may replace it.
+// Listing, search, likes, bookmarks.
 // ---------------------------------------------------------------------------------------------
 
 export const POSTED_AT_VALUES = ["Today", "This Week", "This Month", "This Year"] as const;

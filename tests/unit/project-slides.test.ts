@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fitsMachine, formatDuration, formatSize } from "@/components/project/machine-fit";
+import { fitsMachine, formatSize } from "@/components/project/machine-fit";
+import { formatDuration } from "@/lib/utils/format";
 import { downloadableFiles, slideKind, toSlides, youtubeId } from "@/components/project/slides";
 import type { PostAttachment, PostMachine } from "@/lib/validation/posts";
 

@@ -8,7 +8,8 @@ import { attachmentContentDisposition } from "@/lib/storage/content-disposition"
 import { assertValidKey } from "@/lib/storage/keys";
 import { contentTypeEssence, MAX_UPLOAD_BYTES } from "@/lib/storage/limits";
 import type { LocalObjectStorage } from "@/lib/storage/local";
-import { formatBytes, limitedNodeStream } from "@/lib/storage/streams";
+import { limitedNodeStream } from "@/lib/storage/streams";
+import { formatBytes } from "@/lib/utils/format";
 
 interface FilesRouteContext {
   params: Promise<{ key: string[] }>;

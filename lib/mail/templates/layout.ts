@@ -54,15 +54,6 @@ export function assertHttpUrl(value: string): string {
   return value;
 }
 
-/** "10 minutes", "1 minute", "1 hour", "2 hours". */
-export function formatDuration(minutes: number): string {
-  if (minutes >= 60 && minutes % 60 === 0) {
-    const hours = minutes / 60;
-    return hours === 1 ? "1 hour" : `${hours} hours`;
-  }
-  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
-}
-
 /** Shortens a user-chosen value for a subject line. */
 export function truncate(value: string, max: number): string {
   const chars = Array.from(value);

@@ -1,5 +1,6 @@
 import type { MailContent } from "../types";
-import { formatDuration, renderEmail, SITE_NAME } from "./layout";
+import { formatMinutesInWords } from "@/lib/utils/format";
+import { renderEmail, SITE_NAME } from "./layout";
 
 export interface OtpEmailInput {
   username: string;
@@ -14,7 +15,7 @@ export function otpEmail({ username, code, expiresInMinutes = 10 }: OtpEmailInpu
   if (!OTP_PATTERN.test(code)) {
     throw new Error("An OTP must be 6 characters of A-Z and 0-9");
   }
-  const expiry = formatDuration(expiresInMinutes);
+  const expiry = formatMinutesInWords(expiresInMinutes);
   return renderEmail({
     subject: `Your ${SITE_NAME} verification code`,
     preheader: `Your verification code expires in ${expiry}.`,

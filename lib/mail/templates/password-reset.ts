@@ -1,5 +1,6 @@
 import type { MailContent } from "../types";
-import { formatDuration, renderEmail, SITE_NAME } from "./layout";
+import { formatMinutesInWords } from "@/lib/utils/format";
+import { renderEmail, SITE_NAME } from "./layout";
 
 export interface PasswordResetEmailInput {
   username: string;
@@ -13,7 +14,7 @@ export function passwordResetEmail({
   resetUrl,
   expiresInMinutes = 60,
 }: PasswordResetEmailInput): MailContent {
-  const expiry = formatDuration(expiresInMinutes);
+  const expiry = formatMinutesInWords(expiresInMinutes);
   return renderEmail({
     subject: `Reset your ${SITE_NAME} password`,
     preheader: `Choose a new password. The link expires in ${expiry}.`,
