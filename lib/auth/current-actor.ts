@@ -1,12 +1,16 @@
 import "server-only";
 import { cookies } from "next/headers";
+import { cache } from "react";
 import { type Actor, findActorById } from "./actor";
 import { verifyAccessToken } from "./access-token";
 import { ACCESS_TOKEN_COOKIE } from "./cookies";
 
-/** The signed-in user of a page render, or null (pages never answer 401/403, they show less). */
-export async function getCurrentActor(): Promise<Actor | null> {
+/**
+ * The signed-in user of a page render, or null (pages never answer 401/403, they show less).
+ * `cache()` makes it one lookup per request however many layouts, pages and metadata ask.
+ */
+export const getCurrentActor = cache(async (): Promise<Actor | null> => {
   const token = (await cookies()).get(ACCESS_TOKEN_COOKIE)?.value;
   const claims = token ? await verifyAccessToken(token) : null;
   return claims ? findActorById(claims.userId) : null;
-}
+});
