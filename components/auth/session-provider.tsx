@@ -11,7 +11,8 @@ import {
   useRef,
   useState,
 } from "react";
-import { apiFetch, onSessionExpired } from "@/lib/api-client/client";
+import { getMe } from "@/lib/api-client/auth";
+import { onSessionExpired } from "@/lib/api-client/client";
 import type { SessionUser } from "@/lib/validation/session";
 
 interface SessionState {
@@ -52,7 +53,7 @@ export function SessionProvider({
   const refresh = useCallback(async () => {
     setIsLoading(true);
     try {
-      const { user: current } = await apiFetch<{ user: SessionUser }>("/api/v1/auth/me");
+      const { user: current } = await getMe();
       setUser(current);
       return current;
     } catch {
@@ -76,7 +77,7 @@ export function SessionProvider({
   useEffect(() => {
     if (initialUser || !hasRefreshCookie || hasProbed.current) return;
     hasProbed.current = true;
-    void apiFetch<{ user: SessionUser }>("/api/v1/auth/me")
+    void getMe()
       .then(({ user: current }) => {
         setUser(current);
         router.refresh();

@@ -7,10 +7,12 @@ import { PostGrid } from "@/components/posts/post-grid";
 import { SearchIcon } from "@/components/ui/icons";
 import { Sheet, SheetContent } from "@/components/ui/sheet";
 import { Spinner } from "@/components/ui/spinner";
-import { apiFetch } from "@/lib/api-client/client";
+import { callEndpoint } from "@/lib/api-client/call-endpoint";
 import {
   AUTOCOMPLETE_MIN_LENGTH,
+  autocompleteEndpoint,
   type AutocompleteSuggestion,
+  listPostsEndpoint,
   PAGE_SIZE,
   type PostList,
 } from "@/lib/validation/posts";
@@ -53,7 +55,7 @@ export function SearchBox({ className }: { className?: string }) {
     const current = new AbortController();
     controller.current = current;
     try {
-      const data = await apiFetch<{ posts: AutocompleteSuggestion[] }>("/api/v1/post/search/autoComplete", {
+      const data = await callEndpoint(autocompleteEndpoint, {
         query: { searchQuery: query },
         signal: current.signal,
       });
@@ -88,7 +90,7 @@ export function SearchBox({ className }: { className?: string }) {
     searchRuns.current += 1;
     const run = searchRuns.current;
     try {
-      const list = await apiFetch<PostList>("/api/v1/post", {
+      const list = await callEndpoint(listPostsEndpoint, {
         query: { searchQuery: query, page: 1, limit: PAGE_SIZE },
       });
       setResults({ query, list, run });

@@ -4,27 +4,48 @@
  */
 import type { SessionUser } from "@/lib/validation/session";
 import type { PublicUser } from "@/lib/validation/users";
-import { apiFetch } from "./client";
+import {
+  completeUserSignupEndpoint,
+  generateGoogleSignInLinkEndpoint,
+  getVerificationOtpEndpoint,
+  loginEndpoint,
+  logoutEndpoint,
+  meEndpoint,
+  registerEndpoint,
+  resetPasswordEndpoint,
+  sendPasswordResetEmailEndpoint,
+  updatePasswordEndpoint,
+  updateUserPasswordEndpoint,
+  usernameAvailabilityEndpoint,
+  validateOtpEndpoint,
+} from "@/lib/validation/auth";
+import {
+  addMachinesEndpoint,
+  getByUsernameEndpoint,
+  removeMachineEndpoint,
+  updateUserEndpoint,
+} from "@/lib/validation/users";
+import { callEndpoint } from "./call-endpoint";
 
 type UserAnswer = { user: SessionUser };
 
 export function login(body: { email: string; password: string }): Promise<UserAnswer> {
-  return apiFetch<UserAnswer>("/api/v1/auth/login", { method: "POST", body });
+  return callEndpoint(loginEndpoint, { body });
 }
 
 export function getMe(): Promise<UserAnswer> {
-  return apiFetch<UserAnswer>("/api/v1/auth/me");
+  return callEndpoint(meEndpoint);
 }
 
 export function logout(): Promise<Record<string, never>> {
-  return apiFetch("/api/v1/auth/logout");
+  return callEndpoint(logoutEndpoint);
 }
 
 export function getUsernameAvailability(
   username: string,
   signal?: AbortSignal,
 ): Promise<{ available: boolean }> {
-  return apiFetch("/api/v1/auth/usernameAvailability", { query: { username }, signal });
+  return callEndpoint(usernameAvailabilityEndpoint, { query: { username }, signal });
 }
 
 export interface MachineSelection {
@@ -65,15 +86,12 @@ export function register(
   form.append("email", details.email);
   form.append("password", details.password);
   form.append("confirmPassword", details.confirmPassword);
-  return apiFetch<UserAnswer>("/api/v1/auth/register", { method: "POST", body: form });
+  return callEndpoint(registerEndpoint, { body: form });
 }
 
 /** Profile completion of an external-provider (Google) account: no e-mail, no password. */
 export function completeUserSignup(details: ProfileDetails, machines: MachineSelection): Promise<UserAnswer> {
-  return apiFetch<UserAnswer>("/api/v1/auth/completeUserSignup", {
-    method: "POST",
-    body: profileForm(details, machines),
-  });
+  return callEndpoint(completeUserSignupEndpoint, { body: profileForm(details, machines) });
 }
 
 export interface UpdateUserInput {
@@ -92,7 +110,7 @@ export function updateUser(input: UpdateUserInput): Promise<UserAnswer> {
   form.append("website", input.website);
   for (const [key, value] of Object.entries(input.privacy)) form.append(`privacy.${key}`, String(value));
   if (input.profilePicture !== undefined) form.append("profilePicture", input.profilePicture);
-  return apiFetch<UserAnswer>("/api/v1/auth/updateUser", { method: "POST", body: form });
+  return callEndpoint(updateUserEndpoint, { body: form });
 }
 
 export function updatePassword(body: {
@@ -100,7 +118,7 @@ export function updatePassword(body: {
   newPassword: string;
   confirmPassword: string;
 }): Promise<Record<string, never>> {
-  return apiFetch("/api/v1/auth/updatePassword", { method: "PATCH", body });
+  return callEndpoint(updatePasswordEndpoint, { body });
 }
 
 export function updateUserPassword(body: {
@@ -108,23 +126,23 @@ export function updateUserPassword(body: {
   newPassword: string;
   confirmPassword: string;
 }): Promise<Record<string, never>> {
-  return apiFetch("/api/v1/auth/updateUserPassword", { method: "PATCH", body });
+  return callEndpoint(updateUserPasswordEndpoint, { body });
 }
 
 export function generateGoogleSignInLink(): Promise<{ url: string }> {
-  return apiFetch("/api/v1/auth/generateGoogleSignInLink");
+  return callEndpoint(generateGoogleSignInLinkEndpoint);
 }
 
 export function getVerificationOtp(): Promise<{ resendCount: number; nextResendInSeconds: number }> {
-  return apiFetch("/api/v1/auth/getVerificationOtp");
+  return callEndpoint(getVerificationOtpEndpoint);
 }
 
 export function validateOtp(otp: string): Promise<UserAnswer> {
-  return apiFetch<UserAnswer>("/api/v1/auth/validateOtp", { method: "POST", body: { otp } });
+  return callEndpoint(validateOtpEndpoint, { body: { otp } });
 }
 
 export function sendPasswordResetEmail(email: string): Promise<Record<string, never>> {
-  return apiFetch("/api/v1/auth/sendPasswordResetEmail", { method: "POST", body: { email } });
+  return callEndpoint(sendPasswordResetEmailEndpoint, { body: { email } });
 }
 
 export function resetPassword(body: {
@@ -132,17 +150,17 @@ export function resetPassword(body: {
   password: string;
   confirmPassword: string;
 }): Promise<Record<string, never>> {
-  return apiFetch("/api/v1/auth/resetPassword", { method: "POST", body });
+  return callEndpoint(resetPasswordEndpoint, { body });
 }
 
 export function getByUsername(username: string): Promise<{ user: PublicUser }> {
-  return apiFetch(`/api/v1/auth/getByUsername/${encodeURIComponent(username)}`);
+  return callEndpoint(getByUsernameEndpoint, { params: { username } });
 }
 
 export function addMachines(cncVariantIdList: readonly string[]): Promise<UserAnswer> {
-  return apiFetch<UserAnswer>("/api/v1/auth/addMachines", { method: "POST", body: { cncVariantIdList } });
+  return callEndpoint(addMachinesEndpoint, { body: { cncVariantIdList: [...cncVariantIdList] } });
 }
 
 export function removeMachine(cncVariantId: string): Promise<UserAnswer> {
-  return apiFetch<UserAnswer>("/api/v1/auth/removeMachine", { method: "POST", body: { cncVariantId } });
+  return callEndpoint(removeMachineEndpoint, { body: { cncVariantId } });
 }

@@ -9,8 +9,8 @@ import type { z } from "zod";
 import type { AuthMode, Endpoint } from "@/lib/validation/endpoint";
 import { type ApiRequestInit, apiFetch } from "./client";
 
-/** True when the contract declares no such schema (the generic fell back to a bare ZodType). */
-type Undeclared<S extends z.ZodType> = unknown extends z.input<S> ? true : false;
+/** True when the contract declares no such schema: its generic fell back to the bare ZodType. */
+type Undeclared<S extends z.ZodType> = z.ZodType extends S ? true : false;
 
 type ParamsPart<P extends z.ZodType> =
   Undeclared<P> extends true ? { params?: never } : { params: z.input<P> };

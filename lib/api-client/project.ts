@@ -1,31 +1,48 @@
 /** Typed browser calls of the project page: the post, downloads, comments and makes. */
-import type { Comment } from "@/lib/validation/comments";
-import type { Make, MakeRatings } from "@/lib/validation/makes";
-import type { PostDetail } from "@/lib/validation/posts";
-import { ApiError, apiFetch } from "./client";
+import {
+  confirmUploadsEndpoint,
+  getPreSignedUploadUrlEndpoint,
+  getPreSignedUrlEndpoint,
+} from "@/lib/validation/attachments";
+import {
+  type Comment,
+  createCommentEndpoint,
+  deleteCommentEndpoint,
+  getCommentsByPostIdEndpoint,
+} from "@/lib/validation/comments";
+import {
+  createMakeEndpoint,
+  deleteMakeEndpoint,
+  getMakesEndpoint,
+  type Make,
+  type MakeRatings,
+} from "@/lib/validation/makes";
+import { getPostEndpoint, type PostDetail } from "@/lib/validation/posts";
+import { callEndpoint } from "./call-endpoint";
+import { ApiError } from "./client";
 
 export function getPost(postId: string): Promise<{ post: PostDetail }> {
-  return apiFetch(`/api/v1/post/${encodeURIComponent(postId)}`);
+  return callEndpoint(getPostEndpoint, { params: { id: postId } });
 }
 
 export function getPreSignedUrl(attachmentId: string): Promise<{ signedURL: string }> {
-  return apiFetch("/api/v1/attachment/getPreSignedUrl", { query: { attachmentId } });
+  return callEndpoint(getPreSignedUrlEndpoint, { query: { attachmentId } });
 }
 
 export function getComments(postId: string): Promise<{ comments: Comment[] }> {
-  return apiFetch(`/api/v1/comment/getCommentsByPostId/${encodeURIComponent(postId)}`);
+  return callEndpoint(getCommentsByPostIdEndpoint, { params: { postId } });
 }
 
 export function createComment(postId: string, comment: string): Promise<{ comment: Comment }> {
-  return apiFetch("/api/v1/comment/create", { method: "POST", body: { postId, comment } });
+  return callEndpoint(createCommentEndpoint, { body: { postId, comment } });
 }
 
 export function deleteComment(postId: string, commentId: string): Promise<{ _id: string }> {
-  return apiFetch("/api/v1/comment/delete", { method: "DELETE", query: { postId, commentId } });
+  return callEndpoint(deleteCommentEndpoint, { query: { postId, commentId } });
 }
 
 export function getMakes(postId: string): Promise<{ makes: Make[] }> {
-  return apiFetch(`/api/v1/projectMake/post/${encodeURIComponent(postId)}`);
+  return callEndpoint(getMakesEndpoint, { params: { postId } });
 }
 
 export function createMake(body: {
@@ -35,11 +52,11 @@ export function createMake(body: {
   ratings?: MakeRatings;
   caption?: string;
 }): Promise<{ make: Make }> {
-  return apiFetch("/api/v1/projectMake/create", { method: "POST", body });
+  return callEndpoint(createMakeEndpoint, { body });
 }
 
 export function deleteMake(makeId: string): Promise<{ _id: string }> {
-  return apiFetch(`/api/v1/projectMake/${encodeURIComponent(makeId)}`, { method: "DELETE" });
+  return callEndpoint(deleteMakeEndpoint, { params: { makeId } });
 }
 
 export interface UploadSlot {
@@ -59,13 +76,13 @@ export function getPreSignedUploadUrls(
     resourceType: "image";
   }[],
 ): Promise<{ attachments: UploadSlot[] }> {
-  return apiFetch("/api/v1/attachment/getPreSignedUploadUrl", { method: "POST", body: { attachments } });
+  return callEndpoint(getPreSignedUploadUrlEndpoint, { body: { attachments } });
 }
 
 export function confirmUploads(
   attachmentIds: string[],
 ): Promise<{ attachments: { _id: string; fileName: string; url: string }[] }> {
-  return apiFetch("/api/v1/attachment/confirmUploads", { method: "POST", body: { attachmentIds } });
+  return callEndpoint(confirmUploadsEndpoint, { body: { attachmentIds } });
 }
 
 /** SHA-256 of a file's bytes as lowercase hex (the upload request's fileHash). */
