@@ -1,3 +1,4 @@
+import { isGcodeFileName } from "@/lib/gcode/file-types";
 import type { PostAttachment } from "@/lib/validation/posts";
 
 export type SlideKind = "image" | "svg" | "model" | "youtube" | "design" | "unsupported";
@@ -20,13 +21,12 @@ export function extensionOf(fileName: string): string {
 }
 
 const IMAGE_EXTENSIONS = new Set(["jpg", "jpeg", "png", "webp", "gif", "avif"]);
-const MODEL_EXTENSIONS = new Set(["gcode", "nc", "ngc", "tap"]);
 
 export function slideKind(attachment: PostAttachment): SlideKind {
   const extension = extensionOf(attachment.fileName);
   if (attachment.resourceType === "youtube") return "youtube";
   if (extension === "svg") return "svg";
-  if (attachment.resourceType === "model" || MODEL_EXTENSIONS.has(extension)) return "model";
+  if (attachment.resourceType === "model" || isGcodeFileName(attachment.fileName)) return "model";
   if (extension in DESIGN_SOFTWARE) return "design";
   if (
     attachment.resourceType === "image" ||

@@ -7,13 +7,8 @@ import { feedParser } from "./feed";
  * show dimensions and cut time without parsing again. Pure: no DOM, Node or database.
  */
 
-/** File names the site treats as G-code models (the upload rules accept .gcode, .nc and .ngc). */
-const GCODE_EXTENSIONS = [".gcode", ".nc", ".ngc", ".tap", ".gc", ".cnc"];
-
-export function isGcodeFileName(fileName: string): boolean {
-  const lower = fileName.toLowerCase();
-  return GCODE_EXTENSIONS.some((extension) => lower.endsWith(extension));
-}
+/** Which names are G-code: one list for the whole site (lib/gcode/file-types.ts). */
+export { isGcodeFileName } from "./file-types";
 
 const round = (value: number, digits = 4): number => {
   const factor = 10 ** digits;

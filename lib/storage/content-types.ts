@@ -1,11 +1,10 @@
 import "server-only";
 import path from "node:path";
+import { GCODE_READ_EXTENSIONS } from "@/lib/gcode/file-types";
 
 const BY_EXTENSION: Record<string, string> = {
-  ".gcode": "text/x-gcode",
-  ".nc": "text/x-gcode",
-  ".ngc": "text/x-gcode",
-  ".tap": "text/x-gcode",
+  // Every name the site reads as G-code (lib/gcode/file-types.ts).
+  ...Object.fromEntries(GCODE_READ_EXTENSIONS.map((extension) => [extension, "text/x-gcode"])),
   ".txt": "text/plain",
   ".json": "application/json",
   ".jpg": "image/jpeg",

@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import { Container } from "@/components/layout/container";
+import { GCODE_READ_EXTENSIONS } from "@/lib/gcode/file-types";
 import { ViewerWorkbench } from "./_components/viewer-workbench";
 
 export const metadata: Metadata = {
   title: "G-code previewer",
   description:
-    "Open a G-code file (.gcode, .nc, .ngc) from your computer and see its toolpath in 3D, with its size, " +
+    `Open a G-code file (${GCODE_READ_EXTENSIONS.join(", ")}) from your computer` +
+    " and see its toolpath in 3D, with its size, " +
     "run time and a line-by-line scrubber. The file never leaves your browser.",
 };
 

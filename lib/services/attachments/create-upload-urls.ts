@@ -5,6 +5,11 @@ import { db } from "@/lib/db/client";
 import { attachments, projectMakes } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { getStorage } from "@/lib/storage";
+import {
+  GCODE_UPLOAD_EXTENSIONS,
+  GCODE_UPLOAD_TYPE_MESSAGE,
+  isUploadableGcodeFileName,
+} from "@/lib/gcode/file-types";
 import { contentTypeFromExtension } from "@/lib/storage/content-types";
 import { toKeySegment } from "@/lib/storage/keys";
 import { MAX_UPLOAD_BYTES } from "@/lib/storage/limits";
@@ -20,7 +25,8 @@ import {
 const UPLOAD_URL_SECONDS = 15 * 60;
 
 const POST_EXTENSIONS: Record<string, readonly string[] | null> = {
-  postModel: ["gcode", "nc", "ngc"],
+  // The spec's rule (.gcode, .nc, .ngc), from the one G-code list (lib/gcode/file-types.ts).
+  postModel: GCODE_UPLOAD_EXTENSIONS.map((extension) => extension.slice(1)),
   postThumbnail: ["jpg", "jpeg", "png", "webp"],
   postZip: ["zip"],
   // Media: images, SVG and design files (art, crv, crv3d, ...); never pages or scripts.
@@ -66,6 +72,9 @@ function assertAcceptable(request: UploadRequest, index: number): string {
     return extension === "jpg" ? "image/jpeg" : `image/${extension}`;
   }
   const allowed = POST_EXTENSIONS[request.category];
+  if (request.category === "postModel" && !isUploadableGcodeFileName(request.fileName)) {
+    refuse(index, "fileName", GCODE_UPLOAD_TYPE_MESSAGE);
+  }
   if ((allowed && !allowed.includes(extension)) || REFUSED_EXTENSIONS.has(extension)) {
     refuse(index, "fileName", `Files of type .${extension || "(none)"} are not accepted here`);
   }

@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { db as appDb } from "@/lib/db/client";
 import type { Database } from "@/lib/db/create";
 import { attachments, type GcodeAnalysis } from "@/lib/db/schema";
-import { analyseGcodeStream, isGcodeFileName } from "@/lib/gcode/analysis";
+import { analyseGcodeStream } from "@/lib/gcode/analysis";
+import { isGcodeFileName } from "@/lib/gcode/file-types";
 import { getStorage } from "@/lib/storage";
 
 /**

@@ -2,6 +2,12 @@
 
 import dynamic from "next/dynamic";
 import { useEffect, useId, useState, type DragEvent, type JSX } from "react";
+import {
+  GCODE_ACCEPT_ATTRIBUTE,
+  GCODE_READ_EXTENSIONS,
+  describeExtensions,
+  isGcodeFileName,
+} from "@/lib/gcode/file-types";
 import { cn } from "@/lib/utils/cn";
 
 const GcodeViewer = dynamic(
@@ -14,7 +20,14 @@ const GcodeViewer = dynamic(
   },
 );
 
-const ACCEPT = ".gcode,.nc,.ngc,.tap,.txt";
+// Every G-code extension the site reads (lib/gcode/file-types.ts), plus plain-text exports.
+const ACCEPT = `${GCODE_ACCEPT_ATTRIBUTE},.txt`;
+const EXTENSIONS_TEXT = describeExtensions(GCODE_READ_EXTENSIONS);
+
+/** What the picker offers is what drag and drop takes. */
+function isReadable(fileName: string): boolean {
+  return isGcodeFileName(fileName) || fileName.toLowerCase().endsWith(".txt");
+}
 
 type Source = { url: string; name: string; isObjectUrl: boolean };
 
@@ -33,6 +46,7 @@ export function ViewerWorkbench({ initialUrl }: { initialUrl: string | null }): 
     initialUrl ? { url: initialUrl, name: nameFromUrl(initialUrl), isObjectUrl: false } : null,
   );
   const [isDragging, setIsDragging] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
   const inputId = useId();
 
   // Object URLs hold the file in memory until revoked.
@@ -44,6 +58,11 @@ export function ViewerWorkbench({ initialUrl }: { initialUrl: string | null }): 
 
   const open = (file: File | undefined): void => {
     if (!file) return;
+    if (!isReadable(file.name)) {
+      setRefused(file.name);
+      return;
+    }
+    setRefused(null);
     setSource({ url: URL.createObjectURL(file), name: file.name, isObjectUrl: true });
   };
 
@@ -70,8 +89,13 @@ export function ViewerWorkbench({ initialUrl }: { initialUrl: string | null }): 
         <div>
           <p className="font-medium text-ink">Drop a G-code file here</p>
           <p className="text-sm text-ink-muted">
-            .gcode, .nc or .ngc from any CAM software, tens of megabytes are fine.
+            {EXTENSIONS_TEXT} from any CAM software or laser tool, tens of megabytes are fine.
           </p>
+          {refused ? (
+            <p role="alert" className="mt-1 text-sm text-red-700">
+              {refused} is not a G-code file ({EXTENSIONS_TEXT}).
+            </p>
+          ) : null}
         </div>
         <div>
           <label
