@@ -26,10 +26,10 @@ const hex = (rgb: Rgb): string => `#${rgb.map((c) => c.toString(16).padStart(2, 
 export type ColorInput = {
   kinds: Uint8Array;
   tools: Uint16Array;
+  /** Laser power per segment, 0-100 % of the file's highest S (the parser's `power`). */
   power: Float32Array;
   segmentCount: number;
   isLaser: boolean;
-  maxPower: number;
   /** Tools used, ascending (from the statistics). */
   toolsUsed: readonly number[];
 };
@@ -39,11 +39,11 @@ export type ColorInput = {
  * shader takes each segment's colour from that (provoking) vertex with flat shading.
  */
 export function colorSegments(input: ColorInput): { colors: Uint8Array; legend: LegendEntry[] } {
-  const { kinds, tools, power, segmentCount, isLaser, maxPower, toolsUsed } = input;
+  const { kinds, tools, power, segmentCount, isLaser, toolsUsed } = input;
   const colors = new Uint8Array((segmentCount + 1) * 3);
   const toolSlot = new Map<number, number>();
   toolsUsed.forEach((tool, index) => toolSlot.set(tool, index % TOOL_COLORS.length));
-  const scale = maxPower > 0 ? 1 / maxPower : 0;
+  const scale = 1 / 100;
   for (let i = 0; i < segmentCount; i++) {
     const o = (i + 1) * 3;
     let rgb: Rgb;

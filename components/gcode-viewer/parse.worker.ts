@@ -112,7 +112,6 @@ async function load(url: string): Promise<void> {
     power: toolpath.power,
     segmentCount: toolpath.segmentCount,
     isLaser: stats.isLaser,
-    maxPower: stats.maxPower,
     toolsUsed: stats.tools,
   });
   const { vertices, lines } = toolpath;

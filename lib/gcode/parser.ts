@@ -1,5 +1,6 @@
 import { ExpressionReader, type ParameterStore } from "./expression";
 import { SEGMENT_KIND } from "./toolpath";
+import { warmUpOnce } from "./warm-up";
 
 /*
  * A streaming G-code interpreter: bytes in (chunk by chunk), a toolpath out as typed arrays plus
@@ -67,14 +68,48 @@ export interface GcodeStats {
   spindleSpeeds: number[];
   /** Highest S while cutting (laser power scale, e.g. 255 or 1000). */
   maxPower: number;
+  /**
+   * Laser jobs: the lowest and highest S of the powered moves (the file's S range; the toolpath's
+   * `power` is each move's S as 0-100 % of `max`). Null for endmill jobs.
+   */
+  powerRange: { min: number; max: number } | null;
   /** Deepest cut (lowest Z of the cut bounds). */
   minCutZ: number | null;
   isLaser: boolean;
+  /** Which laser pattern decided `isLaser` (see docs/gcode.md), null for endmill jobs. */
+  laserRule: LaserRule | null;
+  /**
+   * Where the program's X0 Y0 Z0 sits in the frame the file started in (G10 L2/L20, G92 and
+   * G54-G59 as set at the first cutting move), in `units`. Every box and vertex is in the program's
+   * frame; add this to get the machine frame. [0, 0, 0] when the program sets no offsets.
+   */
+  workOffset: [number, number, number];
+  /** `bounds` in the frame the file started in (bounds + workOffset); null when nothing moves. */
+  machineBounds: Box3 | null;
+  /** Lowest and highest programmed feed (F) of the cutting moves, `units` per minute (G94 only). */
+  feedRange: { min: number; max: number } | null;
+  /** Seconds of G4 dwells (part of estimatedSeconds). */
+  dwellSeconds: number;
   /** Words the interpreter does not act on (unknown G/M codes, `$` commands, bad expressions). */
   unknownWords: number;
   /** Count per unknown word, e.g. { "G64": 1, "$H": 1 } (at most 50 kinds). */
   unknownWordCounts: Record<string, number>;
 }
+
+/**
+ * Why a job counts as laser: `M4` (Grbl's laser mode), `powerOnFeeds` (S changes on feed moves:
+ * rasters), `switchedPerPath` (M3 ... M5 around each path, all powered moves at one Z),
+ * `unpoweredFeeds` (feed moves at S0 with every cut at one Z).
+ */
+export type LaserRule = "M4" | "powerOnFeeds" | "switchedPerPath" | "unpoweredFeeds";
+
+/** S changes on feed moves needed to call a job a raster laser job (a router sets S once). */
+export const LASER_POWER_CHANGES = 3;
+/**
+ * Paths switched on with M3/M4 (each followed by a powered feed move) needed, with one Z for every
+ * powered move, to call a job a vector laser job.
+ */
+export const LASER_SWITCH_ONS = 2;
 
 export interface GcodeParseResult {
   stats: GcodeStats;
@@ -123,6 +158,10 @@ const DOUBLE = -0;
 const MAX_SPEEDS = 64;
 const MAX_UNKNOWN_KINDS = 50;
 const TWO_PI = Math.PI * 2;
+const HALF_PI = Math.PI / 2;
+/** Cosine and sine of 0, 90, 180 and 270 degrees, exact (Math.cos(Math.PI / 2) is 6e-17). */
+const QUADRANT_COS = Float64Array.of(1, 0, -1, 0);
+const QUADRANT_SIN = Float64Array.of(0, 1, 0, -1);
 
 /** G codes (times ten) that are understood but do not change the drawing. */
 const IGNORED_G = new Set([
@@ -233,6 +272,20 @@ export class GcodeParser {
   private hasInch = false;
   private sawM4 = false;
   private sawUnpoweredFeed = false;
+  /** Feed-move lines whose S differs from the S before (raster lasers carry power per move). */
+  private powerChanges = 0;
+  /** Paths: powered feed moves that follow an M3/M4 given while the spindle (laser) was off. */
+  private switchedPaths = 0;
+  private pathPending = false;
+  private powerMin = Infinity;
+  private powerMax = DOUBLE;
+  private feedMin = Infinity;
+  private feedMax = DOUBLE;
+  private dwell = DOUBLE;
+  /** The program's frame: work offset (WCS + G92, machine mm) at the first cutting move. */
+  private frameKnown = false;
+  private readonly frame = new Float64Array(3);
+  private readonly apex = new Float64Array(3);
   private rapidMoves = 0;
   private linearMoves = 0;
   private arcMoves = 0;
@@ -249,6 +302,7 @@ export class GcodeParser {
   private readonly unknownCounts = new Map<string, number>();
 
   constructor(options: GcodeParseOptions = {}) {
+    warmUpOnce(runWarmUp);
     this.unit = 1;
     this.collectGeometry = options.collectGeometry ?? true;
     this.arcTolerance = options.arcTolerance ?? 0.02;
@@ -300,11 +354,15 @@ export class GcodeParser {
       this.readLine(this.carry, 0, this.carryLength);
       this.carryLength = 0;
     }
-    const isLaser =
-      this.sawM4 || (this.sawUnpoweredFeed && this.cutBox[2] === this.cutBox[5] && this.maxPower > 0);
+    const laserRule = this.laserRule();
+    const isLaser = laserRule !== null;
     const units = this.hasInch ? "inch" : "mm";
     const scale = this.hasInch ? 1 / MM_PER_INCH : 1;
-    const cutBounds = toBox(isLaser ? this.poweredBox : this.cutBox, scale);
+    if (!this.frameKnown) this.captureFrame();
+    const frame = this.frame;
+    const zero = new Float64Array(3);
+    const cutBounds = toBox(isLaser ? this.poweredBox : this.cutBox, scale, frame);
+    const hasPower = isLaser && this.powerMax > 0;
     const stats: GcodeStats = {
       units,
       lineCount: this.lineIndex,
@@ -312,7 +370,7 @@ export class GcodeParser {
       rapidMoves: this.rapidMoves,
       linearMoves: this.linearMoves,
       arcMoves: this.arcMoves,
-      bounds: toBox(this.box, scale),
+      bounds: toBox(this.box, scale, frame),
       cutBounds,
       cutDistance: this.cutLength * scale,
       rapidDistance: this.rapidLength * scale,
@@ -320,15 +378,43 @@ export class GcodeParser {
       tools: [...this.tools].sort((a, b) => a - b),
       spindleSpeeds: isLaser ? [] : [...this.speeds].sort((a, b) => a - b),
       maxPower: this.maxPower,
+      powerRange: hasPower ? { min: this.powerMin, max: this.powerMax } : null,
       minCutZ: cutBounds ? cutBounds.min[2] : null,
       isLaser,
+      laserRule,
+      workOffset: [frame[0]! * scale, frame[1]! * scale, frame[2]! * scale],
+      machineBounds: toBox(this.box, scale, zero),
+      feedRange: this.feedMax > 0 ? { min: this.feedMin * scale, max: this.feedMax * scale } : null,
+      dwellSeconds: this.dwell * 60,
       unknownWords: this.unknown,
       unknownWordCounts: Object.fromEntries(this.unknownCounts),
     };
-    return { stats, toolpath: this.buildToolpath(units, scale, isLaser) };
+    return { stats, toolpath: this.buildToolpath(units, scale, hasPower ? this.powerMax : 0) };
   }
 
-  private buildToolpath(units: "mm" | "inch", scale: number, isLaser: boolean): ParsedToolpath | null {
+  /** The laser rule that matches, in the order of docs/gcode.md, or null (an endmill job). */
+  private laserRule(): LaserRule | null {
+    if (this.sawM4) return "M4";
+    if (this.powerChanges >= LASER_POWER_CHANGES) return "powerOnFeeds";
+    const powered = this.poweredBox;
+    if (this.switchedPaths >= LASER_SWITCH_ONS && powered[0] !== Infinity && powered[5]! - powered[2]! <= 1e-6)
+      return "switchedPerPath";
+    if (this.sawUnpoweredFeed && this.cutBox[2] === this.cutBox[5] && this.maxPower > 0) return "unpoweredFeeds";
+    return null;
+  }
+
+  /** Takes the work offset in force now as the program's frame. */
+  private captureFrame(): void {
+    const base = this.wcs * 3;
+    for (let a = 0; a < 3; a++) this.frame[a] = this.wcsOffsets[base + a]! + this.g92[a]!;
+    this.frameKnown = true;
+  }
+
+  /**
+   * The strip in display units and the program's frame; laser power as 0-100 % of `fullPower`
+   * (the highest S of the file), 0 everywhere for endmill jobs (`fullPower` 0).
+   */
+  private buildToolpath(units: "mm" | "inch", scale: number, fullPower: number): ParsedToolpath | null {
     const store = this.store;
     if (!store) return null;
     this.store = null;
@@ -340,9 +426,21 @@ export class GcodeParser {
       length: number,
     ): T => (trim ? array.slice(0, length) : array.subarray(0, length)) as T;
     const vertices = take(store.vertices, (n + 1) * 3);
-    if (scale !== 1) for (let i = 0; i < vertices.length; i++) vertices[i] = (vertices[i] ?? 0) * scale;
+    const [fx, fy, fz] = [this.frame[0]!, this.frame[1]!, this.frame[2]!];
+    if (scale !== 1 || fx !== 0 || fy !== 0 || fz !== 0) {
+      for (let i = 0; i < vertices.length; i += 3) {
+        vertices[i] = (vertices[i]! - fx) * scale;
+        vertices[i + 1] = (vertices[i + 1]! - fy) * scale;
+        vertices[i + 2] = (vertices[i + 2]! - fz) * scale;
+      }
+    }
     const power = take(store.power, n);
-    if (!isLaser) power.fill(0);
+    if (fullPower > 0) {
+      const percent = 100 / fullPower;
+      for (let i = 0; i < n; i++) power[i] = power[i]! * percent;
+    } else {
+      power.fill(0);
+    }
     return {
       vertices,
       kinds: take(store.kinds, n),
@@ -639,6 +737,7 @@ export class GcodeParser {
     const inch = unit !== 1;
 
     if ((seen & BIT(F_)) !== 0) this.feed = values[F_]! * unit;
+    const previousSpeed = this.spindleSpeed;
     if ((seen & BIT(S_)) !== 0) {
       this.spindleSpeed = values[S_]!;
       if (this.spindleOn) this.recordSpeed();
@@ -650,6 +749,7 @@ export class GcodeParser {
     for (let k = 0; k < this.mCount; k++) {
       const m = this.mWords[k]!;
       if (m === 3 || m === 4) {
+        if (!this.spindleOn) this.pathPending = true;
         this.spindleOn = true;
         if (m === 4) this.sawM4 = true;
         this.recordSpeed();
@@ -661,7 +761,10 @@ export class GcodeParser {
         this.countUnknown(`M${m}`);
       }
     }
-    if (dwellSeconds > 0) this.minutes += dwellSeconds / 60;
+    if (dwellSeconds > 0) {
+      this.minutes += dwellSeconds / 60;
+      this.dwell += dwellSeconds / 60;
+    }
 
     if (setOffsets !== 0) {
       this.applyOffsets(setOffsets, seen, inch);
@@ -677,6 +780,16 @@ export class GcodeParser {
     if (axisWordsUsed) return;
 
     const hasAxes = (seen & AXES_MASK) !== 0;
+    // Power carried on the feed moves themselves (`G1X37S262`): how raster lasers are written.
+    if (
+      (seen & BIT(S_)) !== 0 &&
+      this.spindleOn &&
+      this.spindleSpeed !== previousSpeed &&
+      hasAxes &&
+      motion >= MOTION_LINEAR &&
+      motion <= MOTION_CCW
+    )
+      this.powerChanges++;
     if (motion === MOTION_RAPID || motion === MOTION_LINEAR || motion === MOTION_PROBE) {
       if (hasAxes)
         this.moveTo(motion === MOTION_RAPID ? MOTION_RAPID : MOTION_LINEAR, seen, inch, isMachineCoordinates);
@@ -891,6 +1004,23 @@ export class GcodeParser {
       point[a2] = s2 + (e2 - s2) * f;
       this.emit(SEGMENT_KIND.arc, hasLength);
     }
+    // The chords stay inside the arc: add the arc's own extremes, where it crosses 0, 90, 180 or
+    // 270 degrees between its end points (the ends are in the boxes already).
+    const apex = this.apex;
+    const powered = this.spindleOn && this.spindleSpeed > 0;
+    for (let q = 0; q < 4; q++) {
+      let d = direction > 0 ? q * HALF_PI - startAngle : startAngle - q * HALF_PI;
+      d -= TWO_PI * Math.floor(d / TWO_PI);
+      if (d <= 0 || d >= sweep) continue;
+      const f = d / sweep;
+      const r = r0 + (r1 - r0) * f;
+      apex[a0] = c0 + r * QUADRANT_COS[q]!;
+      apex[a1] = c1 + r * QUADRANT_SIN[q]!;
+      apex[a2] = s2 + (e2 - s2) * f;
+      growBox(this.box, apex);
+      growBox(this.cutBox, apex);
+      if (powered) growBox(this.poweredBox, apex);
+    }
   }
 
   /** G73/G81-G89 drilling: rapid over the hole, rapid to R, feed to Z, rapid back (absolute Z only). */
@@ -936,12 +1066,23 @@ export class GcodeParser {
     let powered = false;
     if (kind !== SEGMENT_KIND.rapid) {
       cut = true;
+      if (!this.frameKnown) this.captureFrame();
+      if (hasLength && !this.isInverseTime && this.feed > 0) {
+        if (this.feed < this.feedMin) this.feedMin = this.feed;
+        if (this.feed > this.feedMax) this.feedMax = this.feed;
+      }
       if (!this.lastCut) growBox(this.cutBox, pos);
       growBox(this.cutBox, t);
       if (this.spindleOn) {
         if (this.spindleSpeed > 0) {
           power = this.spindleSpeed;
           powered = true;
+          if (power < this.powerMin) this.powerMin = power;
+          if (power > this.powerMax) this.powerMax = power;
+          if (this.pathPending && hasLength) {
+            this.switchedPaths++;
+            this.pathPending = false;
+          }
           if (!this.lastPowered) growBox(this.poweredBox, pos);
           growBox(this.poweredBox, t);
         } else if (hasLength) {
@@ -1002,12 +1143,21 @@ function growBox(box: Float64Array, p: Float64Array): void {
   if (z > box[5]!) box[5] = z;
 }
 
-function toBox(box: Float64Array, scale: number): Box3 | null {
+/** A box in display units, moved into the frame whose origin is `origin` (machine mm). */
+function toBox(box: Float64Array, scale: number, origin: Float64Array): Box3 | null {
   if (box[0] === Infinity) return null;
+  const [x, y, z] = [origin[0]!, origin[1]!, origin[2]!];
   return {
-    min: [box[0]! * scale, box[1]! * scale, box[2]! * scale],
-    max: [box[3]! * scale, box[4]! * scale, box[5]! * scale],
+    min: [(box[0]! - x) * scale, (box[1]! - y) * scale, (box[2]! - z) * scale],
+    max: [(box[3]! - x) * scale, (box[4]! - y) * scale, (box[5]! - z) * scale],
   };
+}
+
+/** The warm-up run (lib/gcode/warm-up.ts): a throwaway parser over the sample program. */
+function runWarmUp(bytes: Uint8Array, collectGeometry: boolean): void {
+  const parser = new GcodeParser({ collectGeometry, expectedBytes: bytes.length });
+  parser.push(bytes);
+  parser.finish();
 }
 
 /** Parses a whole file held in memory (string or bytes). */

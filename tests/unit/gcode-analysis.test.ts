@@ -130,7 +130,6 @@ describe("viewer colours", () => {
     const { colors, legend } = colorSegments({
       ...toolpath!,
       isLaser: true,
-      maxPower: stats.maxPower,
       toolsUsed: stats.tools,
     });
     expect(rgbAt(colors, 0)).toEqual([...LASER_OFF]);

@@ -99,7 +99,9 @@ describe("G-code parser: modal state", () => {
   it("G53 moves in machine coordinates for that line only", () => {
     const { toolpath } = parseGcode("G10 L2 P1 X50\nG1 X0 F100\nG53 G0 X0\nG0 X1\n");
     const x = Array.from(toolpath!.vertices).filter((_, i) => i % 3 === 0);
-    expect(x).toEqual([0, 50, 0, 51]);
+    // Machine X: 0 (start), 50 (program X0 with the G54 offset 50), 0 (G53 X0), 51 (program X1).
+    // Drawn in the program's frame (the offset at the first cut, 50, taken off): -50, 0, -50, 1.
+    expect(x).toEqual([-50, 0, -50, 1]);
   });
 
   it("keeps spindle speeds, tools and the feed for the time estimate", () => {
@@ -115,7 +117,11 @@ describe("G-code parser: modal state", () => {
     const { stats, toolpath } = parseGcode("M4 S0\nG0 X5\nG1 X10 S255 F1000\nG1 X12 S0\nG1 Y3 S128\nM5\n");
     expect(stats.isLaser).toBe(true);
     expect(stats.maxPower).toBe(255);
-    expect(Array.from(toolpath!.power)).toEqual([0, 255, 0, 128]);
+    // Power as 0-100 % of the file's highest S (255): 255 -> 100 %, 128 -> 50.196 %.
+    const power = Array.from(toolpath!.power);
+    expect(power.slice(0, 3)).toEqual([0, 100, 0]);
+    expect(power[3]).toBeCloseTo((128 / 255) * 100, 4);
+    expect(stats.powerRange).toEqual({ min: 128, max: 255 });
     // Cut box of a laser job: the powered moves only (X5-10 and X12 Y0-3).
     expect(stats.cutBounds).toEqual({ min: [5, 0, 0], max: [12, 3, 0] });
   });
