@@ -4,5 +4,6 @@ export * from "./catalogue";
 export * from "./comments";
 export * from "./makes";
 export * from "./posts";
+export * from "./review";
 export * from "./taxonomy";
 export * from "./users";
