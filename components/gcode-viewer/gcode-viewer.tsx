@@ -4,6 +4,7 @@ import { Canvas } from "@react-three/fiber";
 import { Component, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { ErrorInfo, JSX, ReactNode } from "react";
 import { cn } from "@/lib/utils/cn";
+import { formatLaserPower } from "@/lib/gcode/format";
 import type { ParsedModel, WorkerRequest, WorkerResponse } from "./messages";
 import { ToolpathScene, type ViewName, type ViewRequest } from "./toolpath-scene";
 
@@ -368,12 +369,21 @@ function ReadyView({
                   .join(", ") || "One tool"}
           </dd>
         </div>
-        <div>
-          <dt className="text-xs text-ink-subtle">Deepest cut (Z)</dt>
-          <dd className="font-medium tabular-nums">
-            {stats.minCutZ === null ? "–" : `${stats.minCutZ.toFixed(2)} ${units}`}
-          </dd>
-        </div>
+        {stats.isLaser ? (
+          <div>
+            <dt className="text-xs text-ink-subtle">Laser power</dt>
+            <dd className="font-medium tabular-nums" data-testid="gcode-power">
+              {formatLaserPower(stats.powerRange) ?? "–"}
+            </dd>
+          </div>
+        ) : (
+          <div>
+            <dt className="text-xs text-ink-subtle">Deepest cut (Z)</dt>
+            <dd className="font-medium tabular-nums">
+              {stats.minCutZ === null ? "–" : `${stats.minCutZ.toFixed(2)} ${units}`}
+            </dd>
+          </div>
+        )}
       </dl>
     </>
   );

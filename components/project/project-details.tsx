@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { CheckIcon, ChevronRightIcon, CloseIcon, ExternalLinkIcon } from "@/components/ui/icons";
 import { findLicence } from "@/lib/catalogue/enums";
+import { formatLaserPower } from "@/lib/gcode/format";
 import type { PostAttachment, PostDetail, PostMachine } from "@/lib/validation/posts";
 import { formatDuration } from "@/lib/utils/format";
 import { fitsMachine, formatSize, machineFitVerdict } from "./machine-fit";
@@ -228,6 +229,14 @@ function GcodeAnalysis({ post }: { post: PostDetail }) {
                     analysis.tools.length ? analysis.tools.map((tool) => `T${tool}`).join(", ") : "—",
                   ],
                   ["Type", analysis.isLaser ? "Laser" : "Endmill"],
+                  analysis.isLaser
+                    ? ["Laser power", formatLaserPower(analysis.powerRange)]
+                    : [
+                        "Deepest cut",
+                        analysis.minCutZ === null || analysis.minCutZ === undefined
+                          ? null
+                          : `${analysis.minCutZ} ${analysis.units === "inch" ? "in" : "mm"}`,
+                      ],
                 ]}
               />
               <MachineFit analysis={analysis} machines={post.supportedMachines} />

@@ -40,6 +40,9 @@ export function toGcodeAnalysis(stats: GcodeStats): GcodeAnalysis | null {
     unknownWords: stats.unknownWords,
     minCutZ: stats.minCutZ === null ? null : round(stats.minCutZ),
     maxPower: stats.maxPower,
+    laserRule: stats.laserRule,
+    powerRange: stats.powerRange,
+    workOffset: stats.workOffset.map((v) => round(v)) as [number, number, number],
     moves: { rapid: stats.rapidMoves, linear: stats.linearMoves, arc: stats.arcMoves },
   };
 }

@@ -397,9 +397,14 @@ export class GcodeParser {
     if (this.sawM4) return "M4";
     if (this.powerChanges >= LASER_POWER_CHANGES) return "powerOnFeeds";
     const powered = this.poweredBox;
-    if (this.switchedPaths >= LASER_SWITCH_ONS && powered[0] !== Infinity && powered[5]! - powered[2]! <= 1e-6)
+    if (
+      this.switchedPaths >= LASER_SWITCH_ONS &&
+      powered[0] !== Infinity &&
+      powered[5]! - powered[2]! <= 1e-6
+    )
       return "switchedPerPath";
-    if (this.sawUnpoweredFeed && this.cutBox[2] === this.cutBox[5] && this.maxPower > 0) return "unpoweredFeeds";
+    if (this.sawUnpoweredFeed && this.cutBox[2] === this.cutBox[5] && this.maxPower > 0)
+      return "unpoweredFeeds";
     return null;
   }
 

@@ -42,6 +42,8 @@ export const postSummarySchema = z.object({
   hasLikedByUser: z.boolean().optional(),
   hasBookmarkedByUser: z.boolean().optional(),
   ratingsDistribution: ratingsDistributionSchema.optional(),
+  /** The owner's own profile cards: why a reviewer sent this draft back (null when none). */
+  reviewRejectionReason: z.string().nullable().optional(),
 });
 
 export type PostSummary = z.infer<typeof postSummarySchema>;
@@ -60,6 +62,9 @@ export const gcodeAnalysisSchema = z.object({
   spindleSpeeds: z.array(z.number()),
   isLaser: z.boolean(),
   unknownWords: z.number(),
+  /** Laser jobs: S range of the powered moves (lib/gcode); absent on analyses stored before it. */
+  powerRange: z.object({ min: z.number(), max: z.number() }).nullable().optional(),
+  minCutZ: z.number().nullable().optional(),
 });
 
 export const postAttachmentSchema = z.object({
@@ -276,16 +281,28 @@ export const postsByUserIdEndpoint = endpoint({
   response: postListSchema,
 });
 
+/** The profile tabs' postType: 'Draft', 'Published' (public), 'Pending for Review' (private). */
+export const PROFILE_POST_TYPES = ["draft", "published", "private"] as const;
+export type ProfilePostType = (typeof PROFILE_POST_TYPES)[number];
+
 export const postsByUsernameEndpoint = endpoint({
   method: "GET",
   path: "/api/v1/post/getPostsByUsername/{username}",
-  summary: "A user's posts by username (all of them for the owner, public ones for others)",
+  summary:
+    "A user's posts by username: the owner's, filtered by postType (draft, published, private) when given; public ones for everybody else (postType ignored)",
   tag: "Posts",
   auth: "optional",
   params: z.object({
     username: z.string().trim().min(1, "username is required").max(50, "username is too long"),
   }),
-  query: paginationQuerySchema,
+  query: paginationQuerySchema.extend({
+    postType: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z
+        .enum(PROFILE_POST_TYPES, { message: `postType must be one of: ${PROFILE_POST_TYPES.join(", ")}` })
+        .optional(),
+    ),
+  }),
   response: postListSchema,
 });
 

@@ -111,7 +111,6 @@ describe("viewer colours", () => {
     const { colors, legend } = colorSegments({
       ...toolpath!,
       isLaser: stats.isLaser,
-      maxPower: stats.maxPower,
       toolsUsed: stats.tools,
     });
     expect(colors.length).toBe((toolpath!.segmentCount + 1) * 3);

@@ -44,6 +44,12 @@ export interface GcodeAnalysis {
   maxPower?: number;
   /** Moves by kind, as written in the file (an arc counts once). */
   moves?: { rapid: number; linear: number; arc: number };
+  /** Which laser pattern set isLaser (lib/gcode/parser.ts LaserRule), null for endmill jobs. */
+  laserRule?: "M4" | "powerOnFeeds" | "switchedPerPath" | "unpoweredFeeds" | null;
+  /** Laser jobs: lowest and highest S of the powered moves (100 % = max). */
+  powerRange?: { min: number; max: number } | null;
+  /** The program's X0 Y0 Z0 in the frame the file started in; boxes are in the program's frame. */
+  workOffset?: [number, number, number];
 }
 
 /**
