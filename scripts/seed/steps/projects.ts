@@ -61,6 +61,14 @@ async function seedProject(
   const program = generateProgram(project.recipe, { title: project.title });
   const modelName = modelFileName(project);
   const gcodeBytes = strToU8(program.gcode);
+  // The post's tool family follows the G-code engine's laser rule (docs/gcode.md): a recipe whose
+  // program the engine reads otherwise would seed a post that is filtered and fit-checked wrongly.
+  const analysis = analyseGcodeBytes(gcodeBytes);
+  if ((analysis?.isLaser ?? false) !== (project.laserOrEndmill === "Laser")) {
+    throw new Error(
+      `Seed project ${project.slug}: ${project.laserOrEndmill}, but its G-code reads otherwise`,
+    );
+  }
   const thumbnailBytes = await renderToolpathThumbnail(program.toolpath, {
     width: 640,
     height: 480,
@@ -126,7 +134,7 @@ async function seedProject(
           ...model,
           category: "postModel",
           resourceType: "model",
-          gcodeAnalysis: analyseGcodeBytes(gcodeBytes),
+          gcodeAnalysis: analysis,
         },
         { ...common, ...thumbnail, category: "postThumbnail", resourceType: "thumbnail" },
         { ...common, ...bundle, category: "postZip", resourceType: "zip" },
