@@ -4,7 +4,7 @@ import { TtlCache } from "@/lib/cache/ttl-cache";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import type { Database } from "@/lib/db/create";
-import { categories, partners, posts, toolData, users } from "@/lib/db/schema";
+import { attachments, categories, partners, posts, toolData, users } from "@/lib/db/schema";
 import type { Actor } from "@/lib/auth/actor";
 import type { ListPostsFilters, PostedAt, PostList } from "@/lib/validation/posts";
 import { listedPostsWhere } from "./post-access";
@@ -54,9 +54,13 @@ export function listingConditions(filters: ListPostsFilters): SQL[] {
     );
   }
   if (filters.toolType) {
-    // A post matches when any of its tools is of that family.
+    // A post matches when any of its tools is of that family, or when the G-code engine read one
+    // of its models as that family (stored analysis, docs/gcode.md "Laser jobs").
+    const isLaser = filters.toolType === "Laser";
     conditions.push(
-      sql`exists (select 1 from ${toolData} where ${toolData.postId} = ${posts.id} and ${toolData.laserOrEndmill} = ${filters.toolType})`,
+      sql`(exists (select 1 from ${toolData} where ${toolData.postId} = ${posts.id} and ${toolData.laserOrEndmill} = ${filters.toolType})
+        or exists (select 1 from ${attachments} where ${attachments.postId} = ${posts.id} and ${attachments.category} = 'postModel'
+          and (${attachments.gcodeAnalysis} ->> 'isLaser') = ${isLaser ? "true" : "false"}))`,
     );
   }
   if (filters.partner) {
