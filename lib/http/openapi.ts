@@ -6,6 +6,7 @@ import * as comments from "@/lib/validation/comments";
 import * as downloadLogs from "@/lib/validation/download-logs";
 import * as makes from "@/lib/validation/makes";
 import * as posts from "@/lib/validation/posts";
+import * as review from "@/lib/validation/review";
 import * as taxonomy from "@/lib/validation/taxonomy";
 import * as users from "@/lib/validation/users";
 import { type Endpoint, isEndpoint } from "@/lib/validation/endpoint";
@@ -19,6 +20,7 @@ const ENDPOINT_MODULES: Record<string, unknown>[] = [
   makes,
   attachments,
   downloadLogs,
+  review,
   auth,
   users,
 ];

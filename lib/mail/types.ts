@@ -1,5 +1,12 @@
 /** Every kind of message the site sends; the outbox file and Resend tags carry it. */
-export const MAIL_KINDS = ["otp", "password-reset", "review-submitted", "review-approved"] as const;
+export const MAIL_KINDS = [
+  "otp",
+  "password-reset",
+  "review-submitted",
+  // A reviewer's decisions on a pending project (lib/services/review).
+  "post-approved",
+  "post-rejected",
+] as const;
 
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -57,3 +57,30 @@ export function projectPublishedEmail({ username, projectTitle, projectUrl }: Re
     footer: FOOTER,
   });
 }
+
+/** Sent when a reviewer sends a project back to draft; the reviewer's reason is quoted in full. */
+export function projectRejectedEmail({
+  username,
+  projectTitle,
+  projectUrl,
+  reason,
+}: ReviewEmailInput & { reason: string }): MailContent {
+  return renderEmail({
+    subject: `Your project "${truncate(projectTitle, SUBJECT_TITLE_MAX)}" needs changes before it is published`,
+    preheader: "A reviewer sent your project back with a note.",
+    greeting: `Hi ${username},`,
+    blocks: [
+      {
+        type: "paragraph",
+        text: `Thank you for sharing "${projectTitle}". A reviewer looked at it and sent it back to your drafts with this note:`,
+      },
+      { type: "paragraph", text: `Reason: ${reason}` },
+      {
+        type: "paragraph",
+        text: "Open the project, make the changes and submit it again; it will be reviewed once more.",
+      },
+      { type: "button", label: "Edit your project", url: projectUrl },
+    ],
+    footer: FOOTER,
+  });
+}

@@ -4,24 +4,28 @@ import { db } from "@/lib/db/client";
 import { posts, users } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import type { Actor } from "@/lib/auth/actor";
-import type { PostList } from "@/lib/validation/posts";
+import type { PostList, ProfilePostType } from "@/lib/validation/posts";
+import { loadRejectionReasons } from "../review/queries/rejection-reasons";
 import { profilePostsWhere } from "./post-access";
 import { loadPostCards, pageOf, placeIn } from "./queries/to-post-summaries";
 
 /**
- * A profile's posts, newest first (id breaks ties). The owner (and staff) see every post of theirs
- * with its badge (draft, pending review, unlisted); everybody else sees the public ones.
+ * A profile's posts, newest first (id breaks ties). The owner sees every post of theirs with its
+ * badge (draft, pending review, unlisted), or one tab's (`postType`), and on a draft a reviewer
+ * sent back the reviewer's reason; everybody else sees the public ones (post-access.ts).
  */
 export async function listPostsByUser({
   actor,
   user,
   page,
   limit,
+  postType,
 }: {
   actor: Actor | null;
   user: { id: string } | { username: string };
   page: number;
   limit: number;
+  postType?: ProfilePostType;
 }): Promise<PostList> {
   const [owner] = await db()
     .select({ id: users.id })
@@ -30,7 +34,7 @@ export async function listPostsByUser({
     .limit(1);
   if (!owner) throw new AppError("NOT_FOUND", "User not found");
 
-  const where = and(eq(posts.userId, owner.id), profilePostsWhere(actor, owner.id));
+  const where = and(eq(posts.userId, owner.id), profilePostsWhere(actor, owner.id, postType));
   // NULLS LAST as in posts_user_created_idx, so the order can come from the index.
   const order = [sql`${posts.createdAt} desc nulls last`, sql`${posts.id} desc nulls last`];
   const pageQuery = db()
@@ -48,8 +52,14 @@ export async function listPostsByUser({
       .where(where),
   ]);
   const total = Number(totalRow?.total ?? 0);
+  const isOwner = actor?.id === owner.id;
+  const reasons = isOwner
+    ? await loadRejectionReasons(postsOnPage.map((post) => post._id))
+    : new Map<string, string>();
   return {
-    posts: postsOnPage,
+    posts: isOwner
+      ? postsOnPage.map((post) => ({ ...post, reviewRejectionReason: reasons.get(post._id) ?? null }))
+      : postsOnPage,
     pagination: { page, limit, total, totalPages: Math.ceil(total / limit) },
   };
 }

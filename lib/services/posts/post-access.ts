@@ -7,6 +7,8 @@ import type { Database } from "@/lib/db/create";
 import { posts } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import type { ProfilePostType } from "@/lib/validation/posts";
+import { REVIEW_MESSAGES } from "@/lib/validation/review";
 
 /**
  * Who may see and change a post: the one home of these rules. Every service that reads or acts on
@@ -65,10 +67,37 @@ export function visiblePostsWhere(actor: Actor | null): SQL {
   return or(open, eq(posts.userId, actor.id)) as SQL;
 }
 
-/** A profile's posts: all of them for the owner (and staff), the public ones for everybody else. */
-export function profilePostsWhere(actor: Actor | null, ownerId: string): SQL {
-  const seesAll = actor !== null && (actor.id === ownerId || canReviewPosts(actor));
-  return seesAll ? sql`true` : listedPostsWhere;
+/** The owner's profile tabs: 'Draft', 'Published' (public), 'Pending for Review' (private). */
+const PROFILE_TAB_VISIBILITY = { draft: "draft", published: "public", private: "private" } as const;
+
+/**
+ * A profile's posts: the owner sees all of theirs ('My Posts'), or one tab's with `postType`;
+ * everybody else (staff included: they review from the queue) sees the public ones, whatever
+ * `postType` says.
+ */
+export function profilePostsWhere(actor: Actor | null, ownerId: string, postType?: ProfilePostType): SQL {
+  if (actor === null || actor.id !== ownerId) return listedPostsWhere;
+  return postType ? eq(posts.visibility, PROFILE_TAB_VISIBILITY[postType]) : sql`true`;
+}
+
+/** The review queue: posts submitted by their authors and waiting for a reviewer. */
+export const pendingReviewWhere: SQL = sql`${posts.visibility} = 'private'`;
+
+export function isPendingReview(post: Pick<PostAccessFacts, "visibility">): boolean {
+  return post.visibility === "private";
+}
+
+/** FORBIDDEN unless the actor is staff: the queue and its decisions are theirs alone. */
+export function assertCanReviewPosts(actor: Actor): void {
+  if (!canReviewPosts(actor)) throw new AppError("FORBIDDEN", REVIEW_MESSAGES.staffOnly);
+}
+
+/** A rejected post is back in draft; its reviewer's reason holds while it stays there (until the next submit). */
+export const sentBackDraftWhere: SQL = sql`${posts.visibility} = 'draft'`;
+
+/** A reviewer's reason for sending a post back is for its owner and staff only. */
+export function canSeeReviewOutcome(post: PostAccessFacts, actor: Actor | null): boolean {
+  return isPostOwner(post, actor) || canReviewPosts(actor);
 }
 
 async function loadAccessFacts(
@@ -113,6 +142,23 @@ export async function assertPostOwned(
   const post = await loadAccessFacts(executor, postId, lock);
   if (!post || !canViewPost(post, actor)) throw new AppError("NOT_FOUND", POST_NOT_FOUND_MESSAGE);
   if (!isPostOwner(post, actor)) throw new AppError("FORBIDDEN", forbiddenMessage);
+  return post;
+}
+
+/**
+ * A reviewer's hold on a pending post: FORBIDDEN for anyone but staff, NOT_FOUND when it is gone,
+ * CONFLICT when it is not pending (already decided, or withdrawn to draft). Inside a transaction
+ * the row stays locked until it ends, so two reviewers cannot both decide on it.
+ */
+export async function assertPendingForReview(
+  postId: string,
+  actor: Actor,
+  executor: Executor,
+): Promise<PostAccessFacts & { title: string }> {
+  assertCanReviewPosts(actor);
+  const post = await loadAccessFacts(executor, postId, true);
+  if (!post) throw new AppError("NOT_FOUND", POST_NOT_FOUND_MESSAGE);
+  if (!isPendingReview(post)) throw new AppError("CONFLICT", REVIEW_MESSAGES.notPending);
   return post;
 }
 

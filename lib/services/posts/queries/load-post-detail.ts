@@ -17,7 +17,8 @@ import {
 import { getStorage } from "@/lib/storage";
 import type { Actor } from "@/lib/auth/actor";
 import type { PostDetail, PostMachine } from "@/lib/validation/posts";
-import type { PostAccessFacts } from "../post-access";
+import { loadRejectionReasons } from "../../review/queries/rejection-reasons";
+import { canSeeReviewOutcome, type PostAccessFacts } from "../post-access";
 import { toPostSummaries } from "./to-post-summaries";
 
 export const ATTACHMENT_URL_SECONDS = 15 * 60;
@@ -102,79 +103,83 @@ export async function loadPostDetail({
     .limit(1);
   if (!post || !mayView(post)) return null;
 
-  const [[summary], files, tagRows, tools, supported, original, distributionRows, owned] = await Promise.all([
-    toPostSummaries([postId], { actorId: actor?.id ?? null }),
-    db()
-      .select({
-        id: attachments.id,
-        fileName: attachments.fileName,
-        category: attachments.category,
-        resourceType: attachments.resourceType,
-        storageKey: attachments.storageKey,
-        externalUrl: attachments.externalUrl,
-        fileSize: attachments.fileSize,
-        downloadCount: attachments.downloadCount,
-        gcodeAnalysis: attachments.gcodeAnalysis,
-      })
-      .from(attachments)
-      .where(and(eq(attachments.postId, postId), eq(attachments.status, "ready")))
-      .orderBy(asc(attachments.category), asc(attachments.position), asc(attachments.createdAt)),
-    db()
-      .select({ id: tags.id, name: tags.name })
-      .from(postTags)
-      .innerJoin(tags, eq(tags.id, postTags.tagId))
-      .where(eq(postTags.postId, postId))
-      .orderBy(asc(tags.name)),
-    db()
-      .select({
-        id: toolData.id,
-        modelId: toolData.modelId,
-        toolUsed: toolData.toolUsed,
-        toolUnit: toolData.toolUnit,
-        laserOrEndmill: toolData.laserOrEndmill,
-        toolType: toolData.toolType,
-      })
-      .from(toolData)
-      .where(eq(toolData.postId, postId))
-      .orderBy(asc(toolData.position), asc(toolData.createdAt)),
-    db()
-      .select(machineColumns)
-      .from(postSupportedMachines)
-      .innerJoin(cncVariants, eq(cncVariants.id, postSupportedMachines.variantId))
-      .innerJoin(cncModels, eq(cncModels.id, cncVariants.modelId))
-      .innerJoin(cncBrands, eq(cncBrands.id, cncModels.brandId))
-      .where(eq(postSupportedMachines.postId, postId))
-      .orderBy(asc(cncModels.name), asc(cncVariants.workAreaXMm), asc(cncVariants.name)),
-    post.originalMachineId
-      ? db()
-          .select(machineColumns)
-          .from(cncVariants)
-          .innerJoin(cncModels, eq(cncModels.id, cncVariants.modelId))
-          .innerJoin(cncBrands, eq(cncBrands.id, cncModels.brandId))
-          .where(eq(cncVariants.id, post.originalMachineId))
-          .limit(1)
-      : Promise.resolve([]),
-    // Rated makes per star (the weighted total rounded to the nearest whole star).
-    db()
-      .select({
-        star: sql<number>`greatest(1, least(5, round(${projectMakes.totalRating})))::int`,
-        count: sql<number>`count(*)::int`,
-      })
-      .from(projectMakes)
-      .where(and(eq(projectMakes.postId, postId), isNotNull(projectMakes.totalRating)))
-      .groupBy(sql`1`),
-    // The viewer's own machines, so the page can say whether each model fits them.
-    actor
-      ? db()
-          .select(machineColumns)
-          .from(ownedMachines)
-          .innerJoin(cncVariants, eq(cncVariants.id, ownedMachines.variantId))
-          .innerJoin(cncModels, eq(cncModels.id, cncVariants.modelId))
-          .innerJoin(cncBrands, eq(cncBrands.id, cncModels.brandId))
-          .where(eq(ownedMachines.userId, actor.id))
-          .orderBy(asc(cncModels.name), asc(cncVariants.workAreaXMm), asc(cncVariants.name))
-      : Promise.resolve([]),
-  ]);
+  const [[summary], files, tagRows, tools, supported, original, distributionRows, owned, reasons] =
+    await Promise.all([
+      toPostSummaries([postId], { actorId: actor?.id ?? null }),
+      db()
+        .select({
+          id: attachments.id,
+          fileName: attachments.fileName,
+          category: attachments.category,
+          resourceType: attachments.resourceType,
+          storageKey: attachments.storageKey,
+          externalUrl: attachments.externalUrl,
+          fileSize: attachments.fileSize,
+          downloadCount: attachments.downloadCount,
+          gcodeAnalysis: attachments.gcodeAnalysis,
+        })
+        .from(attachments)
+        .where(and(eq(attachments.postId, postId), eq(attachments.status, "ready")))
+        .orderBy(asc(attachments.category), asc(attachments.position), asc(attachments.createdAt)),
+      db()
+        .select({ id: tags.id, name: tags.name })
+        .from(postTags)
+        .innerJoin(tags, eq(tags.id, postTags.tagId))
+        .where(eq(postTags.postId, postId))
+        .orderBy(asc(tags.name)),
+      db()
+        .select({
+          id: toolData.id,
+          modelId: toolData.modelId,
+          toolUsed: toolData.toolUsed,
+          toolUnit: toolData.toolUnit,
+          laserOrEndmill: toolData.laserOrEndmill,
+          toolType: toolData.toolType,
+        })
+        .from(toolData)
+        .where(eq(toolData.postId, postId))
+        .orderBy(asc(toolData.position), asc(toolData.createdAt)),
+      db()
+        .select(machineColumns)
+        .from(postSupportedMachines)
+        .innerJoin(cncVariants, eq(cncVariants.id, postSupportedMachines.variantId))
+        .innerJoin(cncModels, eq(cncModels.id, cncVariants.modelId))
+        .innerJoin(cncBrands, eq(cncBrands.id, cncModels.brandId))
+        .where(eq(postSupportedMachines.postId, postId))
+        .orderBy(asc(cncModels.name), asc(cncVariants.workAreaXMm), asc(cncVariants.name)),
+      post.originalMachineId
+        ? db()
+            .select(machineColumns)
+            .from(cncVariants)
+            .innerJoin(cncModels, eq(cncModels.id, cncVariants.modelId))
+            .innerJoin(cncBrands, eq(cncBrands.id, cncModels.brandId))
+            .where(eq(cncVariants.id, post.originalMachineId))
+            .limit(1)
+        : Promise.resolve([]),
+      // Rated makes per star (the weighted total rounded to the nearest whole star).
+      db()
+        .select({
+          star: sql<number>`greatest(1, least(5, round(${projectMakes.totalRating})))::int`,
+          count: sql<number>`count(*)::int`,
+        })
+        .from(projectMakes)
+        .where(and(eq(projectMakes.postId, postId), isNotNull(projectMakes.totalRating)))
+        .groupBy(sql`1`),
+      // The viewer's own machines, so the page can say whether each model fits them.
+      actor
+        ? db()
+            .select(machineColumns)
+            .from(ownedMachines)
+            .innerJoin(cncVariants, eq(cncVariants.id, ownedMachines.variantId))
+            .innerJoin(cncModels, eq(cncModels.id, cncVariants.modelId))
+            .innerJoin(cncBrands, eq(cncBrands.id, cncModels.brandId))
+            .where(eq(ownedMachines.userId, actor.id))
+            .orderBy(asc(cncModels.name), asc(cncVariants.workAreaXMm), asc(cncVariants.name))
+        : Promise.resolve([]),
+      canSeeReviewOutcome(post, actor)
+        ? loadRejectionReasons([postId])
+        : Promise.resolve(new Map<string, string>()),
+    ]);
   if (!summary) return null;
 
   const distribution = [0, 0, 0, 0, 0];
@@ -238,8 +243,8 @@ export async function loadPostDetail({
     spindleSpeed: post.spindleSpeed,
     licenceType: post.licenceType,
     currentPage: post.currentPage,
-    // Filled from the review log by the review queue (lib/services/review).
-    reviewRejectionReason: null,
+    // The owner's and staff's: why a reviewer sent this draft back (lib/services/review).
+    reviewRejectionReason: reasons.get(postId) ?? null,
     updatedAt: post.updatedAt.toISOString(),
   };
   return { detail, facts: { userId: post.userId, visibility: post.visibility }, fileCount: files.length };
