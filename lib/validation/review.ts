@@ -22,7 +22,7 @@ export const rejectPostBodySchema = z.object({
   reason: z
     .string({ message: REVIEW_MESSAGES.reasonRequired })
     .trim()
-    .min(1, REVIEW_MESSAGES.reasonRequired)
+    .min(1, { message: REVIEW_MESSAGES.reasonRequired, abort: true })
     .min(REJECTION_REASON_MIN, REVIEW_MESSAGES.reasonTooShort)
     .max(REJECTION_REASON_MAX, REVIEW_MESSAGES.reasonTooLong),
 });
