@@ -477,13 +477,17 @@ export class GcodeParser {
 
   /**
    * Tokenises one line starting at `start` (up to its newline or `end`) into letter values, runs
-   * it, and returns the index after the newline.
+   * it, and returns the index after the newline. Only the common words are read here; anything
+   * else (expressions, `#` assignments, `$` commands, stray characters) goes to `readRare`, so this
+   * function stays small: V8 optimises a function after a number of ticks that grows with its
+   * bytecode size, and a cold parse spends that time in the interpreter (docs/gcode.md).
    */
   private readLine(buf: Uint8Array, start: number, end: number): number {
     const values = this.values;
     let seen = 0;
     this.gCount = 0;
     this.mCount = 0;
+    this.rareSeen = 0;
     let i = start;
     while (i < end) {
       let c = buf[i]!;
@@ -527,28 +531,8 @@ export class GcodeParser {
           value += fraction / divisor;
         }
         if (digits === 0) {
-          if (buf[i] === 91 || buf[i] === 35) {
-            // `[expression]` or `#parameter`: the slow path.
-            const reader = this.expressionReader(buf, start, end);
-            const atom = i;
-            reader.pos = i - start;
-            value = reader.readAtom();
-            i = start + reader.pos;
-            if (!Number.isFinite(value)) {
-              this.countUnknown(`${String.fromCharCode(c)}[expr]`);
-              // Skip the rest of the bracket, so its pieces are not counted as words too.
-              if (buf[atom] === 91) i = skipBracket(buf, atom, end);
-              continue;
-            }
-            // The sign read before `[` (`Z-[#1/2]`) applies to the value.
-            if (value < 0) {
-              sign = -sign;
-              value = -value;
-            }
-          } else {
-            this.countUnknown(String.fromCharCode(c));
-            continue;
-          }
+          i = this.readRareWord(buf, start, i, end, letter, sign);
+          continue;
         }
         if (letter === 6) {
           if (this.gCount < 16) this.gWords[this.gCount++] = Math.round(sign * value * 10);
@@ -571,42 +555,89 @@ export class GcodeParser {
         while (i < end && buf[i] !== 10) i++;
         break;
       }
-      if (c === 35) {
-        // #<name> = expression (applied after the line, as LinuxCNC does)
-        const reader = this.expressionReader(buf, start, end);
-        reader.pos = i - start;
-        const key = reader.readParameterKey();
-        let value = Number.NaN;
-        if (key !== null) {
-          while (reader.text[reader.pos] === " ") reader.pos++;
-          if (reader.text[reader.pos] === "=") {
-            reader.pos++;
-            value = reader.readExpression();
-          }
-        }
-        i = start + reader.pos;
-        if (key !== null && Number.isFinite(value)) this.pendingAssignments.push([key, value]);
-        else this.countUnknown("#");
-        continue;
-      }
-      if (c === 36) {
-        // Grbl system command ($H, $X, ...): not G-code. $H homes: the position is unknown again.
-        if ((buf[i + 1]! | 32) === 104 && i + 1 < end) this.positionKnown = false;
-        else this.countUnknown(`$${end > i + 1 && buf[i + 1]! > 32 ? String.fromCharCode(buf[i + 1]!) : ""}`);
-        while (i < end && buf[i] !== 10) i++;
-        break;
-      }
-      if (c !== 37 && c !== 47) this.countUnknown(String.fromCharCode(c)); // % and / are fine
-      i++;
+      i = this.readRare(buf, start, i, end, c);
     }
-    this.seen = seen;
+    this.seen = seen | this.rareSeen;
     this.execute();
-    if (this.pendingAssignments.length > 0) {
-      for (const [key, value] of this.pendingAssignments) this.params.set(key, value);
-      this.pendingAssignments = [];
-    }
+    if (this.pendingAssignments.length > 0) this.assignParameters();
     this.lineIndex++;
     return i < end ? i + 1 : end;
+  }
+
+  /** Words set by `readRareWord` on the current line (bits by letter, as in `seen`). */
+  private rareSeen = 0;
+
+  /**
+   * A letter without a plain number: `X[expression]` or `X#parameter` (LinuxCNC), else an unknown
+   * word. `at` is just after the letter, spaces and sign. Returns where reading goes on.
+   */
+  private readRareWord(buf: Uint8Array, start: number, at: number, end: number, letter: number, sign: number): number {
+    const c = letter + 65;
+    if (buf[at] !== 91 && buf[at] !== 35) {
+      this.countUnknown(String.fromCharCode(c));
+      return at;
+    }
+    const reader = this.expressionReader(buf, start, end);
+    reader.pos = at - start;
+    let value = reader.readAtom();
+    let i = start + reader.pos;
+    if (!Number.isFinite(value)) {
+      this.countUnknown(`${String.fromCharCode(c)}[expr]`);
+      // Skip the rest of the bracket, so its pieces are not counted as words too.
+      return buf[at] === 91 ? skipBracket(buf, at, end) : i;
+    }
+    // The sign read before `[` (`Z-[#1/2]`) applies to the value.
+    if (value < 0) {
+      sign = -sign;
+      value = -value;
+    }
+    if (letter === 6) {
+      if (this.gCount < 16) this.gWords[this.gCount++] = Math.round(sign * value * 10);
+    } else if (letter === 12) {
+      if (this.mCount < 16) this.mWords[this.mCount++] = Math.round(sign * value);
+    } else {
+      this.values[letter] = sign * value;
+      this.rareSeen |= 1 << letter;
+    }
+    return i;
+  }
+
+  /**
+   * Anything but a word or a comment at `i`: `#name = value` (applied after the line, as LinuxCNC
+   * does), Grbl `$` commands, `%` and `/` (fine), else an unknown character. Returns where reading
+   * goes on (at the newline for `$` lines).
+   */
+  private readRare(buf: Uint8Array, start: number, i: number, end: number, c: number): number {
+    if (c === 35) {
+      const reader = this.expressionReader(buf, start, end);
+      reader.pos = i - start;
+      const key = reader.readParameterKey();
+      let value = Number.NaN;
+      if (key !== null) {
+        while (reader.text[reader.pos] === " ") reader.pos++;
+        if (reader.text[reader.pos] === "=") {
+          reader.pos++;
+          value = reader.readExpression();
+        }
+      }
+      if (key !== null && Number.isFinite(value)) this.pendingAssignments.push([key, value]);
+      else this.countUnknown("#");
+      return start + reader.pos;
+    }
+    if (c === 36) {
+      // Grbl system command ($H, $X, ...): not G-code. $H homes: the position is unknown again.
+      if ((buf[i + 1]! | 32) === 104 && i + 1 < end) this.positionKnown = false;
+      else this.countUnknown(`$${end > i + 1 && buf[i + 1]! > 32 ? String.fromCharCode(buf[i + 1]!) : ""}`);
+      while (i < end && buf[i] !== 10) i++;
+      return i;
+    }
+    if (c !== 37 && c !== 47) this.countUnknown(String.fromCharCode(c)); // % and / are fine
+    return i + 1;
+  }
+
+  private assignParameters(): void {
+    for (const [key, value] of this.pendingAssignments) this.params.set(key, value);
+    this.pendingAssignments = [];
   }
 
   /** A reader over the current line's text, built once per line (only lines with `[` or `#`). */
@@ -621,37 +652,36 @@ export class GcodeParser {
     return this.reader;
   }
 
-  /** Runs the words of one line in the order of RS274/NGC: modes, feed, spindle, tool, motion. */
-  private execute(): void {
-    const seen = this.seen;
-    const values = this.values;
-    let motion = this.motion;
-    let isMachineCoordinates = false;
-    let axisWordsUsed = false;
-    let dwellSeconds = -1;
-    let homeMove = false;
-    let setOffsets = 0;
+  /** Modal words of the current line, set by applyG (fields: they outlive that call). */
+  private lineMotion = MOTION_NONE;
+  private lineMachine = false;
+  private lineDwell = DOUBLE;
+  private lineHome = false;
+  private lineOffsets = 0;
 
+  /** The G words of the line, in a function of their own (a big switch, not hot per byte). */
+  private applyG(seen: number): void {
+    const values = this.values;
     for (let k = 0; k < this.gCount; k++) {
       const g = this.gWords[k]!;
       switch (g) {
         case 0:
-          motion = MOTION_RAPID;
+          this.lineMotion = MOTION_RAPID;
           break;
         case 10:
-          motion = MOTION_LINEAR;
+          this.lineMotion = MOTION_LINEAR;
           break;
         case 20:
-          motion = MOTION_CW;
+          this.lineMotion = MOTION_CW;
           break;
         case 30:
-          motion = MOTION_CCW;
+          this.lineMotion = MOTION_CCW;
           break;
         case 40:
-          dwellSeconds = (seen & BIT(P_)) !== 0 ? values[P_]! : 0;
+          this.lineDwell = (seen & BIT(P_)) !== 0 ? values[P_]! : 0;
           break;
         case 100:
-          setOffsets = 10;
+          this.lineOffsets = 10;
           break;
         case 170:
         case 180:
@@ -667,16 +697,16 @@ export class GcodeParser {
           break;
         case 280:
         case 300:
-          homeMove = true;
+          this.lineHome = true;
           break;
         case 382:
         case 383:
         case 384:
         case 385:
-          motion = MOTION_PROBE;
+          this.lineMotion = MOTION_PROBE;
           break;
         case 530:
-          isMachineCoordinates = true;
+          this.lineMachine = true;
           break;
         case 540:
         case 550:
@@ -687,7 +717,7 @@ export class GcodeParser {
           this.wcs = (g - 540) / 10;
           break;
         case 800:
-          motion = MOTION_NONE;
+          this.lineMotion = MOTION_NONE;
           break;
         case 730:
         case 810:
@@ -698,8 +728,8 @@ export class GcodeParser {
         case 870:
         case 880:
         case 890:
-          if (motion !== MOTION_CANNED) this.cannedInitialZ = this.pos[2]!;
-          motion = MOTION_CANNED;
+          if (this.lineMotion !== MOTION_CANNED) this.cannedInitialZ = this.pos[2]!;
+          this.lineMotion = MOTION_CANNED;
           break;
         case 900:
           this.isAbsolute = true;
@@ -714,7 +744,7 @@ export class GcodeParser {
           this.isArcAbsolute = false;
           break;
         case 920:
-          setOffsets = 92;
+          this.lineOffsets = 92;
           break;
         case 921:
         case 922:
@@ -736,21 +766,10 @@ export class GcodeParser {
           if (!IGNORED_G.has(g)) this.countUnknown(`G${g % 10 === 0 ? g / 10 : (g / 10).toFixed(1)}`);
       }
     }
-    // The unit words above apply to the whole line, wherever they stood.
-    const unit = this.unit;
-    // Passed on as a flag: a fractional number argument would be boxed on every call.
-    const inch = unit !== 1;
+  }
 
-    if ((seen & BIT(F_)) !== 0) this.feed = values[F_]! * unit;
-    const previousSpeed = this.spindleSpeed;
-    if ((seen & BIT(S_)) !== 0) {
-      this.spindleSpeed = values[S_]!;
-      if (this.spindleOn) this.recordSpeed();
-    }
-    if ((seen & BIT(T_)) !== 0) {
-      this.tool = Math.max(0, Math.min(65535, Math.round(values[T_]!)));
-      this.tools.add(this.tool);
-    }
+  /** The M words of the line. */
+  private applyM(): void {
     for (let k = 0; k < this.mCount; k++) {
       const m = this.mWords[k]!;
       if (m === 3 || m === 4) {
@@ -766,23 +785,57 @@ export class GcodeParser {
         this.countUnknown(`M${m}`);
       }
     }
-    if (dwellSeconds > 0) {
-      this.minutes += dwellSeconds / 60;
-      this.dwell += dwellSeconds / 60;
-    }
+  }
 
-    if (setOffsets !== 0) {
-      this.applyOffsets(setOffsets, seen, inch);
-      axisWordsUsed = true;
-    } else if (homeMove) {
+  /** G10 / G92 offsets or a G28 / G30 home move on this line (the line's axis words are theirs). */
+  private applyRareMotion(seen: number, inch: boolean): void {
+    if (this.lineOffsets !== 0) {
+      this.applyOffsets(this.lineOffsets, seen, inch);
+    } else {
       // G28/G30 go through the given point to a stored home whose place we do not know:
       // draw the move to the intermediate point only.
       if ((seen & AXES_MASK) !== 0) this.moveTo(MOTION_RAPID, seen, inch, false);
       this.positionKnown = false;
-      axisWordsUsed = true;
+    }
+  }
+
+  /** Runs the words of one line in the order of RS274/NGC: modes, feed, spindle, tool, motion. */
+  private execute(): void {
+    const seen = this.seen;
+    const values = this.values;
+    this.lineMotion = this.motion;
+    this.lineMachine = false;
+    this.lineDwell = -1;
+    this.lineHome = false;
+    this.lineOffsets = 0;
+    if (this.gCount > 0) this.applyG(seen);
+    const motion = this.lineMotion;
+
+    // The unit words above apply to the whole line, wherever they stood.
+    const unit = this.unit;
+    // Passed on as a flag: a fractional number argument would be boxed on every call.
+    const inch = unit !== 1;
+
+    if ((seen & BIT(F_)) !== 0) this.feed = values[F_]! * unit;
+    const previousSpeed = this.spindleSpeed;
+    if ((seen & BIT(S_)) !== 0) {
+      this.spindleSpeed = values[S_]!;
+      if (this.spindleOn) this.recordSpeed();
+    }
+    if ((seen & BIT(T_)) !== 0) {
+      this.tool = Math.max(0, Math.min(65535, Math.round(values[T_]!)));
+      this.tools.add(this.tool);
+    }
+    if (this.mCount > 0) this.applyM();
+    if (this.lineDwell > 0) {
+      this.minutes += this.lineDwell / 60;
+      this.dwell += this.lineDwell / 60;
     }
     this.motion = motion === MOTION_PROBE ? MOTION_LINEAR : motion;
-    if (axisWordsUsed) return;
+    if (this.lineOffsets !== 0 || this.lineHome) {
+      this.applyRareMotion(seen, inch);
+      return;
+    }
 
     const hasAxes = (seen & AXES_MASK) !== 0;
     // Power carried on the feed moves themselves (`G1X37S262`): how raster lasers are written.
@@ -797,7 +850,7 @@ export class GcodeParser {
       this.powerChanges++;
     if (motion === MOTION_RAPID || motion === MOTION_LINEAR || motion === MOTION_PROBE) {
       if (hasAxes)
-        this.moveTo(motion === MOTION_RAPID ? MOTION_RAPID : MOTION_LINEAR, seen, inch, isMachineCoordinates);
+        this.moveTo(motion === MOTION_RAPID ? MOTION_RAPID : MOTION_LINEAR, seen, inch, this.lineMachine);
     } else if (motion === MOTION_CW || motion === MOTION_CCW) {
       if (hasAxes || (seen & CENTRE_MASK) !== 0) this.arcTo(motion, seen, inch);
     } else if (motion === MOTION_CANNED) {
