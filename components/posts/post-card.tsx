@@ -141,6 +141,15 @@ export function PostCard({ post, onDeleted }: { post: PostSummary; onDeleted?: (
           <p className="line-clamp-2 text-sm text-ink-muted">{post.description}</p>
         </div>
       </Link>
+      {post.reviewRejectionReason ? (
+        <div
+          className="mx-4 mt-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900"
+          data-testid="rejection-reason"
+        >
+          <p className="font-semibold">Changes requested by a reviewer</p>
+          <p className="mt-0.5 line-clamp-4 break-words whitespace-pre-line">{post.reviewRejectionReason}</p>
+        </div>
+      ) : null}
       <div className="mt-auto flex items-center gap-3 px-4 pt-3 pb-4 text-sm text-ink-muted">
         <button
           type="button"

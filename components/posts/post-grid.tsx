@@ -35,12 +35,18 @@ export function PostGrid({
   initialPosts,
   query,
   endpoint = "/api/v1/post",
+  fetchPage,
+  skeletonCount = 4,
   emptyTitle = "No projects found",
   emptyText = "Try other filters or clear them to see every project.",
 }: {
   initialPosts: PostSummary[] | null;
   query: Query;
   endpoint?: string;
+  /** Loads a page through a typed contract (callEndpoint) instead of `endpoint` with `query`. */
+  fetchPage?: (page: number, limit: number) => Promise<PostList>;
+  /** Card skeletons while the first page loads in the browser (the profile shows 12, spec §9). */
+  skeletonCount?: number;
   emptyTitle?: string;
   emptyText?: string;
 }) {
@@ -59,9 +65,11 @@ export function PostGrid({
     setLoading(true);
     try {
       const next = page + 1;
-      const data = await apiFetch<PostList>(endpoint, {
-        query: { ...JSON.parse(queryKey), page: next, limit: PAGE_SIZE },
-      });
+      const data = fetchPage
+        ? await fetchPage(next, PAGE_SIZE)
+        : await apiFetch<PostList>(endpoint, {
+            query: { ...JSON.parse(queryKey), page: next, limit: PAGE_SIZE },
+          });
       setPosts((current) => {
         const seen = new Set(current.map((post) => post._id));
         return [...current, ...data.posts.filter((post) => !seen.has(post._id))];
@@ -76,7 +84,7 @@ export function PostGrid({
       inFlight.current = false;
       setLoading(false);
     }
-  }, [endpoint, hasMore, page, queryKey]);
+  }, [endpoint, fetchPage, hasMore, page, queryKey]);
 
   useEffect(() => {
     const element = sentinel.current;
@@ -111,7 +119,7 @@ export function PostGrid({
           </li>
         ))}
         {isLoading && posts.length === 0
-          ? Array.from({ length: 4 }, (_, index) => (
+          ? Array.from({ length: skeletonCount }, (_, index) => (
               <li key={`skeleton-${index}`} className="flex">
                 <PostCardSkeleton />
               </li>

@@ -4,14 +4,23 @@ import { cache } from "react";
 import { Container } from "@/components/layout/container";
 import { MachinesCard } from "@/components/profile/machines-card";
 import { ProfileCard } from "@/components/profile/profile-card";
+import { isProfileView } from "@/components/profile/profile-views";
 import { getSignupCompleteActor } from "@/lib/auth/guards";
 import { AppError } from "@/lib/errors";
 import { loadPublicUser } from "@/lib/services/users/load-user";
+import { PROFILE_POST_TYPES, type ProfilePostType } from "@/lib/validation/posts";
 import type { PublicUser } from "@/lib/validation/users";
 import { ProfileProjects } from "./_components/profile-projects";
 
 type Params = Promise<{ username: string }>;
-type SearchParams = Promise<{ addMachine?: string | string[] }>;
+type SearchParams = Promise<{
+  addMachine?: string | string[];
+  view?: string | string[];
+  postType?: string | string[];
+}>;
+
+const isProfilePostType = (value: unknown): value is ProfilePostType =>
+  typeof value === "string" && (PROFILE_POST_TYPES as readonly string[]).includes(value);
 
 const loadProfile = cache(async (username: string, viewerId: string | null): Promise<PublicUser | null> => {
   try {
@@ -37,7 +46,7 @@ export default async function ProfilePage({
   searchParams: SearchParams;
 }) {
   const { username } = await params;
-  const { addMachine } = await searchParams;
+  const { addMachine, view, postType } = await searchParams;
   // A signed-in user who has not completed sign-up is sent to /signup first.
   const actor = await getSignupCompleteActor();
   const user = await loadProfile(decodeURIComponent(username), actor?.id ?? null);
@@ -54,7 +63,13 @@ export default async function ProfilePage({
           shouldOpenAddDialog={addMachine === "true"}
         />
       </div>
-      <ProfileProjects user={user} actor={actor} />
+      <ProfileProjects
+        user={user}
+        actor={actor}
+        // Spec: the view is userPosts unless the address names another one.
+        view={isProfileView(view) ? view : "userPosts"}
+        postType={isProfilePostType(postType) ? postType : undefined}
+      />
     </Container>
   );
 }

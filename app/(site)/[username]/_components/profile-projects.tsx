@@ -1,32 +1,93 @@
+import { Suspense } from "react";
+import { PostGridSkeleton } from "@/components/posts/post-grid";
 import { AddProjectButton } from "@/components/profile/add-project-button";
-import { PostGrid } from "@/components/posts/post-grid";
+import { DownloadLogsView } from "@/components/profile/download-logs-view";
+import {
+  BookmarkedPostList,
+  PROFILE_SKELETON_CARDS,
+  ProfilePostList,
+} from "@/components/profile/profile-post-list";
+import { ProfileTabs } from "@/components/profile/profile-tabs";
+import { PROFILE_TABS, type ProfileView, isActiveTab } from "@/components/profile/profile-views";
 import type { Actor } from "@/lib/auth/actor";
+import { listBookmarkedPosts } from "@/lib/services/bookmarks/list-bookmarked-posts";
 import { listPostsByUser } from "@/lib/services/posts/list-posts-by-user";
-import { PAGE_SIZE } from "@/lib/validation/posts";
+import { PAGE_SIZE, type ProfilePostType } from "@/lib/validation/posts";
 import type { PublicUser } from "@/lib/validation/users";
 
 /**
- * The profile's projects. The owner-only tabs (My Posts, Draft, Published, Pending for Review,
- * Bookmarks, Download Logs) with their view/postType parameters belong to the authoring issue and
- * replace this list; until then everybody sees the posts the server allows them to see.
+ * The profile's lists. The owner gets the tabs (spec §2 "Profile") over view and postType; everybody
+ * else sees the public projects, whatever the address says.
  */
-export async function ProfileProjects({ user, actor }: { user: PublicUser; actor: Actor | null }) {
-  const list = await listPostsByUser({ actor, user: { id: user._id }, page: 1, limit: PAGE_SIZE });
+export function ProfileProjects({
+  user,
+  actor,
+  view,
+  postType,
+}: {
+  user: PublicUser;
+  actor: Actor | null;
+  view: ProfileView;
+  postType: ProfilePostType | undefined;
+}) {
+  const isOwner = user.isOwner && actor !== null;
+  const activeView = isOwner ? view : "userPosts";
+  const activeType = isOwner && activeView === "userPosts" ? postType : undefined;
+  const heading = isOwner
+    ? (PROFILE_TABS.find((tab) => isActiveTab(tab, activeView, activeType))?.label ?? "My Posts")
+    : "Projects";
+
   return (
     <section aria-labelledby="profile-projects-heading" className="flex min-w-0 flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="profile-projects-heading" className="text-xl font-semibold tracking-tight">
-          {user.isOwner ? "My Posts" : "Projects"}
+        <h2
+          id="profile-projects-heading"
+          className={isOwner ? "sr-only" : "text-xl font-semibold tracking-tight"}
+        >
+          {heading}
         </h2>
-        {user.isOwner ? <AddProjectButton /> : null}
+        {isOwner ? <AddProjectButton /> : null}
       </div>
-      <PostGrid
-        initialPosts={list.posts}
-        query={{}}
-        endpoint={`/api/v1/post/getPostsByUsername/${encodeURIComponent(user.username)}`}
-        emptyTitle="No posts found"
-        emptyText={user.isOwner ? "Share your first project with the community." : undefined}
-      />
+      {isOwner ? <ProfileTabs view={activeView} postType={activeType} /> : null}
+      {activeView === "downloadLogs" && actor ? (
+        <DownloadLogsView />
+      ) : (
+        <Suspense
+          key={`${activeView}:${activeType ?? ""}`}
+          fallback={<PostGridSkeleton count={PROFILE_SKELETON_CARDS} />}
+        >
+          {activeView === "bookmarks" && actor ? (
+            <BookmarksFirstPage actor={actor} />
+          ) : (
+            <PostsFirstPage user={user} actor={actor} postType={activeType} />
+          )}
+        </Suspense>
+      )}
     </section>
   );
+}
+
+async function PostsFirstPage({
+  user,
+  actor,
+  postType,
+}: {
+  user: PublicUser;
+  actor: Actor | null;
+  postType: ProfilePostType | undefined;
+}) {
+  const list = await listPostsByUser({ actor, user: { id: user._id }, page: 1, limit: PAGE_SIZE, postType });
+  return (
+    <ProfilePostList
+      key={postType ?? "all"}
+      username={user.username}
+      postType={postType}
+      initialPosts={list.posts}
+    />
+  );
+}
+
+async function BookmarksFirstPage({ actor }: { actor: Actor }) {
+  const list = await listBookmarkedPosts({ actor, page: 1, limit: PAGE_SIZE });
+  return <BookmarkedPostList initialPosts={list.posts} />;
 }

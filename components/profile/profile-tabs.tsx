@@ -1,0 +1,56 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect } from "react";
+import type { ProfilePostType } from "@/lib/validation/posts";
+import { cn } from "@/lib/utils/cn";
+import { ADD_MACHINE_PARAM } from "./machines-card";
+import { PROFILE_TABS, type ProfileView, isActiveTab, profileTabHref } from "./profile-views";
+
+/**
+ * The owner's tabs (spec §2 "Profile"). Each is a link that replaces view and postType; on load a
+ * missing view becomes userPosts in the address (without a new request: it is the default).
+ */
+export function ProfileTabs({
+  view,
+  postType,
+}: {
+  view: ProfileView;
+  postType: ProfilePostType | undefined;
+}) {
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (url.searchParams.has("view")) return;
+    url.searchParams.set("view", "userPosts");
+    // The machines card has read ?addMachine=true already and drops it too; this write must not bring it back.
+    url.searchParams.delete(ADD_MACHINE_PARAM);
+    window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+  }, []);
+
+  return (
+    <nav aria-label="Profile sections" className="-mx-1 overflow-x-auto px-1 pb-1">
+      <ul className="flex min-w-max gap-1 border-b border-line">
+        {PROFILE_TABS.map((tab) => {
+          const isActive = isActiveTab(tab, view, postType);
+          return (
+            <li key={tab.label}>
+              <Link
+                href={profileTabHref(tab)}
+                scroll={false}
+                aria-current={isActive ? "page" : undefined}
+                className={cn(
+                  "-mb-px inline-flex h-10 items-center border-b-2 px-3 text-sm font-medium whitespace-nowrap transition-colors",
+                  isActive
+                    ? "border-brand-600 text-brand-800"
+                    : "border-transparent text-ink-muted hover:border-line-strong hover:text-ink",
+                )}
+              >
+                {tab.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
