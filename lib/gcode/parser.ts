@@ -647,7 +647,9 @@ export class GcodeParser {
     while (end < limit && buf[end] !== 10) end++;
     latin1 ??= new TextDecoder("latin1");
     const text = latin1.decode(buf.subarray(start, end));
-    this.reader = new ExpressionReader(text.toUpperCase(), this.params);
+    // A NUL sentinel at the end: the reader stops on it like on any non-word character, and never
+    // reads past the end of the string (each such read deoptimises V8's optimised reader code).
+    this.reader = new ExpressionReader(`${text.toUpperCase()}\0`, this.params);
     this.readerLine = this.lineIndex;
     return this.reader;
   }

@@ -49,6 +49,17 @@ export const WARM_UP_PROGRAM = [
   "#<depth> = [#1 * -0.5]",
   "G1 X[#1 + 1] Y#1 Z#<depth>",
   "G1 X[COS[0] * 2] Y[SQRT[4]]",
+  // Lines that end right after an expression: reads past the end of the text must be in the
+  // type feedback too, or the optimised expression code is thrown away at the first one.
+  "G1 X#1",
+  "#3=#1*2",
+  "G1 Y[#3]",
+  "#<a>=1",
+  "G1 X#<a>",
+  "G1 X[#1**2]",
+  "G1 X[5 MOD 3]",
+  "G1 X[ABS[-1]]",
+  "G1 Z-[#1/2]",
   "G1 A10 B5",
   "M5",
   "M4 S0",
