@@ -32,6 +32,8 @@ const envSchema = z.object({
   STAFF_EMAIL_DOMAIN: z.preprocess(emptyToUndefined, z.string().default("onefinitycnc.com")),
   PUBLIC_BASE_URL: z.preprocess(emptyToUndefined, z.string().url().default("http://127.0.0.1:3000")),
   PREVIEW_API_KEY: optionalString,
+  /** Staff's external 'Admin Dashboard'; unset: the link opens the site's review queue (/admin/review). */
+  ADMIN_DASHBOARD_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   PORT: z.coerce.number().int().positive().default(3000),
   /** How long a signed-out visitor's listing may be reused (docs/decisions/008); 0 turns it off. */
   PUBLIC_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),

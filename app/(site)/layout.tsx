@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { SiteFrame } from "@/components/layout/site-frame";
 import { REFRESH_TOKEN_COOKIE } from "@/lib/auth/cookies";
 import { getCurrentActor } from "@/lib/auth/current-actor";
+import { env } from "@/lib/env";
 import { loadSessionUser } from "@/lib/services/users/load-user";
 import type { SessionUser } from "@/lib/validation/session";
 
@@ -18,7 +19,11 @@ export default async function SiteLayout({ children }: { children: ReactNode }) 
   // Only a visitor holding a refresh cookie may still have a session worth probing for.
   const hasRefreshCookie = (await cookies()).has(REFRESH_TOKEN_COOKIE);
   return (
-    <SiteFrame initialUser={initialUser} hasRefreshCookie={hasRefreshCookie}>
+    <SiteFrame
+      initialUser={initialUser}
+      hasRefreshCookie={hasRefreshCookie}
+      adminDashboardUrl={env().ADMIN_DASHBOARD_URL ?? null}
+    >
       {children}
     </SiteFrame>
   );

@@ -7,9 +7,6 @@ export const BRAND_NAME = "Onefinity CNC";
 /** 'News': the external feedback and changelog site. Placeholder until its own address exists. */
 export const NEWS_URL = "https://onefinitycnc.com";
 
-/** 'Admin Dashboard' for staff: an external tool. Placeholder until its address is known. */
-export const ADMIN_DASHBOARD_URL = "https://onefinitycnc.com";
-
 /** Where people write about their data and account (privacy policy). */
 export const CONTACT_EMAIL = "support@onefinitycnc.com";
 

@@ -5,7 +5,6 @@ import type { ReactNode } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { Button, buttonClasses } from "@/components/ui/button";
 import {
-  DashboardIcon,
   ExternalLinkIcon,
   FolderIcon,
   KeyIcon,
@@ -17,21 +16,29 @@ import {
 } from "@/components/ui/icons";
 import { Sheet, SheetClose, SheetContent, SheetTrigger } from "@/components/ui/sheet";
 import { cn } from "@/lib/utils/cn";
+import { AdminDashboardLink } from "./admin-dashboard-link";
 import { profileHref, type HeaderUser } from "./header-user";
-import { ADMIN_DASHBOARD_URL, NEWS_URL, externalLinkProps } from "./links";
+import { NEWS_URL, externalLinkProps } from "./links";
 
 export type MobileNavProps = {
   user: HeaderUser | null;
   loginTrigger?: ReactNode;
   onLogin?: () => void;
   onLogout?: () => void | Promise<void>;
+  adminDashboardUrl?: string | null;
 };
 
 const rowClasses =
   "flex min-h-11 w-full items-center gap-3 rounded-lg px-3 text-left text-[0.9375rem] font-medium text-ink transition-colors hover:bg-brand-50 hover:text-brand-800 [&_svg]:size-5 [&_svg]:shrink-0 [&_svg]:text-ink-subtle";
 
 /** The slide-out menu for small screens; mirrors the header's links and account menu. */
-export function MobileNav({ user, loginTrigger, onLogin, onLogout }: MobileNavProps) {
+export function MobileNav({
+  user,
+  loginTrigger,
+  onLogin,
+  onLogout,
+  adminDashboardUrl = null,
+}: MobileNavProps) {
   return (
     <Sheet>
       <SheetTrigger asChild>
@@ -80,12 +87,9 @@ export function MobileNav({ user, loginTrigger, onLogin, onLogout }: MobileNavPr
                 </Link>
               </SheetClose>
               {user.isStaff ? (
-                <a href={ADMIN_DASHBOARD_URL} {...externalLinkProps} className={rowClasses}>
-                  <DashboardIcon />
-                  Admin Dashboard
-                  <ExternalLinkIcon className="ml-auto size-4!" />
-                  <span className="sr-only">(opens in a new tab)</span>
-                </a>
+                <SheetClose asChild>
+                  <AdminDashboardLink externalUrl={adminDashboardUrl} className={rowClasses} />
+                </SheetClose>
               ) : null}
               <NewsRow />
               <div role="separator" className="my-2 h-px bg-line" />

@@ -11,7 +11,7 @@ import { SiteHeader } from "./site-header";
 import { WaitlistBanner } from "./waitlist-banner";
 
 /** The header, the waitlist banner and the auth dialogs, driven by the session. */
-export function SiteChrome() {
+export function SiteChrome({ adminDashboardUrl = null }: { adminDashboardUrl?: string | null }) {
   const session = useSession();
   const { user } = session;
 
@@ -57,6 +57,7 @@ export function SiteChrome() {
         }
         onLogin={() => openAuthDialog("login")}
         onLogout={onLogout}
+        adminDashboardUrl={adminDashboardUrl}
       />
       {user && !user.isVerified ? <WaitlistBanner /> : null}
       <AuthDialogs />

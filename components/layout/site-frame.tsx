@@ -13,10 +13,13 @@ import { WelcomeBanner } from "./welcome-banner";
 export function SiteFrame({
   initialUser,
   hasRefreshCookie,
+  adminDashboardUrl = null,
   children,
 }: {
   initialUser: SessionUser | null;
   hasRefreshCookie: boolean;
+  /** An external 'Admin Dashboard' (ADMIN_DASHBOARD_URL); null: the site's review queue. */
+  adminDashboardUrl?: string | null;
   children: ReactNode;
 }) {
   return (
@@ -28,7 +31,7 @@ export function SiteFrame({
         >
           Skip to content
         </a>
-        <SiteChrome />
+        <SiteChrome adminDashboardUrl={adminDashboardUrl} />
         <WelcomeBanner />
         <main id="main" className="flex-1">
           {children}

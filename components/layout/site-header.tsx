@@ -14,7 +14,6 @@ import {
 } from "@/components/ui/dropdown-menu";
 import {
   ChevronDownIcon,
-  DashboardIcon,
   ExternalLinkIcon,
   FolderIcon,
   KeyIcon,
@@ -22,9 +21,10 @@ import {
   PlusIcon,
   UserIcon,
 } from "@/components/ui/icons";
+import { AdminDashboardLink } from "./admin-dashboard-link";
 import { Container } from "./container";
 import { profileHref, type HeaderUser } from "./header-user";
-import { ADMIN_DASHBOARD_URL, NEWS_URL, externalLinkProps } from "./links";
+import { NEWS_URL, externalLinkProps } from "./links";
 import { MobileNav } from "./mobile-nav";
 import { SiteLogo } from "./site-logo";
 
@@ -42,9 +42,17 @@ export type SiteHeaderProps = {
   onLogin?: () => void;
   /** Called by 'Log out'; a server action or a client handler. Without it the item is disabled. */
   onLogout?: () => void | Promise<void>;
+  /** ADMIN_DASHBOARD_URL when configured; otherwise 'Admin Dashboard' opens the review queue. */
+  adminDashboardUrl?: string | null;
 };
 
-export function SiteHeader({ user, loginTrigger, onLogin, onLogout }: SiteHeaderProps) {
+export function SiteHeader({
+  user,
+  loginTrigger,
+  onLogin,
+  onLogout,
+  adminDashboardUrl = null,
+}: SiteHeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface/90 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
       <Container className="flex h-16 items-center gap-4">
@@ -67,7 +75,7 @@ export function SiteHeader({ user, loginTrigger, onLogin, onLogout }: SiteHeader
 
         <div className="ml-auto hidden items-center gap-2 md:flex">
           {user ? (
-            <SignedInActions user={user} onLogout={onLogout} />
+            <SignedInActions user={user} onLogout={onLogout} adminDashboardUrl={adminDashboardUrl} />
           ) : (
             <>
               {loginTrigger ?? (
@@ -83,14 +91,26 @@ export function SiteHeader({ user, loginTrigger, onLogin, onLogout }: SiteHeader
         </div>
 
         <div className="ml-auto md:hidden">
-          <MobileNav user={user} loginTrigger={loginTrigger} onLogin={onLogin} onLogout={onLogout} />
+          <MobileNav
+            user={user}
+            loginTrigger={loginTrigger}
+            onLogin={onLogin}
+            onLogout={onLogout}
+            adminDashboardUrl={adminDashboardUrl}
+          />
         </div>
       </Container>
     </header>
   );
 }
 
-function SignedInActions({ user, onLogout }: { user: HeaderUser; onLogout: SiteHeaderProps["onLogout"] }) {
+type AccountProps = {
+  user: HeaderUser;
+  onLogout: SiteHeaderProps["onLogout"];
+  adminDashboardUrl: string | null;
+};
+
+function SignedInActions({ user, onLogout, adminDashboardUrl }: AccountProps) {
   return (
     <>
       <Link
@@ -107,12 +127,12 @@ function SignedInActions({ user, onLogout }: { user: HeaderUser; onLogout: SiteH
         <FolderIcon />
         My Files
       </Link>
-      <AccountMenu user={user} onLogout={onLogout} />
+      <AccountMenu user={user} onLogout={onLogout} adminDashboardUrl={adminDashboardUrl} />
     </>
   );
 }
 
-function AccountMenu({ user, onLogout }: { user: HeaderUser; onLogout: SiteHeaderProps["onLogout"] }) {
+function AccountMenu({ user, onLogout, adminDashboardUrl }: AccountProps) {
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger
@@ -140,12 +160,7 @@ function AccountMenu({ user, onLogout }: { user: HeaderUser; onLogout: SiteHeade
         </DropdownMenuItem>
         {user.isStaff ? (
           <DropdownMenuItem asChild>
-            <a href={ADMIN_DASHBOARD_URL} {...externalLinkProps}>
-              <DashboardIcon />
-              Admin Dashboard
-              <ExternalLinkIcon className="ml-auto" />
-              <span className="sr-only">(opens in a new tab)</span>
-            </a>
+            <AdminDashboardLink externalUrl={adminDashboardUrl} />
           </DropdownMenuItem>
         ) : null}
         <DropdownMenuSeparator />
