@@ -293,7 +293,9 @@ export class GcodeParser {
   private rapidLength = DOUBLE;
   private minutes = DOUBLE;
   private maxPower = DOUBLE;
+  /** Rapids only while parsing; the union with cutBox (every move) once finished. */
   private readonly box = emptyBox();
+  private lastRangeFeed = DOUBLE;
   private readonly cutBox = emptyBox();
   private readonly poweredBox = emptyBox();
   private readonly tools = new Set<number>();
@@ -354,6 +356,7 @@ export class GcodeParser {
       this.readLine(this.carry, 0, this.carryLength);
       this.carryLength = 0;
     }
+    unionBox(this.box, this.cutBox);
     const laserRule = this.laserRule();
     const isLaser = laserRule !== null;
     const units = this.hasInch ? "inch" : "mm";
@@ -408,11 +411,25 @@ export class GcodeParser {
     return null;
   }
 
+  /** A new feed on a cutting move: the feed range (inverse-time feeds are not speeds). */
+  private noteFeed(): void {
+    this.lastRangeFeed = this.feed;
+    if (this.isInverseTime || this.feed <= 0) return;
+    if (this.feed < this.feedMin) this.feedMin = this.feed;
+    if (this.feed > this.feedMax) this.feedMax = this.feed;
+  }
+
   /** Takes the work offset in force now as the program's frame. */
   private captureFrame(): void {
-    const base = this.wcs * 3;
-    for (let a = 0; a < 3; a++) this.frame[a] = this.wcsOffsets[base + a]! + this.g92[a]!;
+    this.frame.set(this.offset);
     this.frameKnown = true;
+  }
+
+  /** The work offset in force (WCS offset + G92), kept up to date for every move's target. */
+  private readonly offset = new Float64Array(3);
+  private updateOffset(): void {
+    const base = this.wcs * 3;
+    for (let a = 0; a < 3; a++) this.offset[a] = this.wcsOffsets[base + a]! + this.g92[a]!;
   }
 
   /**
@@ -571,7 +588,14 @@ export class GcodeParser {
    * A letter without a plain number: `X[expression]` or `X#parameter` (LinuxCNC), else an unknown
    * word. `at` is just after the letter, spaces and sign. Returns where reading goes on.
    */
-  private readRareWord(buf: Uint8Array, start: number, at: number, end: number, letter: number, sign: number): number {
+  private readRareWord(
+    buf: Uint8Array,
+    start: number,
+    at: number,
+    end: number,
+    letter: number,
+    sign: number,
+  ): number {
     const c = letter + 65;
     if (buf[at] !== 91 && buf[at] !== 35) {
       this.countUnknown(String.fromCharCode(c));
@@ -717,6 +741,7 @@ export class GcodeParser {
         case 580:
         case 590:
           this.wcs = (g - 540) / 10;
+          this.updateOffset();
           break;
         case 800:
           this.lineMotion = MOTION_NONE;
@@ -751,6 +776,7 @@ export class GcodeParser {
         case 921:
         case 922:
           this.g92.fill(0);
+          this.updateOffset();
           break;
         case 930:
           this.isInverseTime = true;
@@ -896,6 +922,7 @@ export class GcodeParser {
         if ((seen & BIT(X_ + a)) === 0) continue;
         this.g92[a] = this.pos[a]! - this.wcsOffsets[this.wcs * 3 + a]! - values[X_ + a]! * unit;
       }
+      this.updateOffset();
       return;
     }
     // G10 L2 Pn: set offset n; G10 L20 Pn: make the current point have the given coordinates.
@@ -910,6 +937,7 @@ export class GcodeParser {
       const v = values[X_ + a]! * unit;
       this.wcsOffsets[index * 3 + a] = l === 2 ? v : this.pos[a]! - this.g92[a]! - v;
     }
+    this.updateOffset();
   }
 
   /** Target of a move in machine millimetres, into tx/ty/tz. */
@@ -920,11 +948,11 @@ export class GcodeParser {
     const unit = inch ? MM_PER_INCH : 1;
     const values = this.values;
     const pos = this.pos;
-    const base = this.wcs * 3;
     const abs = this.isAbsolute || isMachine;
-    const ox = isMachine ? 0 : this.wcsOffsets[base]! + this.g92[0]!;
-    const oy = isMachine ? 0 : this.wcsOffsets[base + 1]! + this.g92[1]!;
-    const oz = isMachine ? 0 : this.wcsOffsets[base + 2]! + this.g92[2]!;
+    const offset = this.offset;
+    const ox = isMachine ? 0 : offset[0]!;
+    const oy = isMachine ? 0 : offset[1]!;
+    const oz = isMachine ? 0 : offset[2]!;
     const t = this.tgt;
     t[0] = (seen & BIT(X_)) === 0 ? pos[0]! : abs ? values[X_]! * unit + ox : pos[0]! + values[X_]! * unit;
     t[1] = (seen & BIT(Y_)) === 0 ? pos[1]! : abs ? values[Y_]! * unit + oy : pos[1]! + values[Y_]! * unit;
@@ -1077,7 +1105,6 @@ export class GcodeParser {
       apex[a0] = c0 + r * QUADRANT_COS[q]!;
       apex[a1] = c1 + r * QUADRANT_SIN[q]!;
       apex[a2] = s2 + (e2 - s2) * f;
-      growBox(this.box, apex);
       growBox(this.cutBox, apex);
       if (powered) growBox(this.poweredBox, apex);
     }
@@ -1117,20 +1144,19 @@ export class GcodeParser {
   private emit(kind: number, hasLength: boolean): void {
     const pos = this.pos;
     const t = this.tgt;
-    if (this.segments === 0) growBox(this.box, pos);
-    growBox(this.box, t);
-    // The start of a segment is the end of the previous one: only add it when that one was not
-    // already counted in the same box.
+    // One box per segment: rapids grow `box` (the extent of everything is its union with the cut
+    // box, taken at the end), cuts grow `cutBox`. The start of a segment is the end of the previous
+    // one: it is only added when that one was not already counted in the same box.
     let power = 0;
     let cut = false;
     let powered = false;
-    if (kind !== SEGMENT_KIND.rapid) {
+    if (kind === SEGMENT_KIND.rapid) {
+      if (this.lastCut || this.segments === 0) growBox(this.box, pos);
+      growBox(this.box, t);
+    } else {
       cut = true;
       if (!this.frameKnown) this.captureFrame();
-      if (hasLength && !this.isInverseTime && this.feed > 0) {
-        if (this.feed < this.feedMin) this.feedMin = this.feed;
-        if (this.feed > this.feedMax) this.feedMax = this.feed;
-      }
+      if (hasLength && this.feed !== this.lastRangeFeed) this.noteFeed();
       if (!this.lastCut) growBox(this.cutBox, pos);
       growBox(this.cutBox, t);
       if (this.spindleOn) {
@@ -1189,6 +1215,13 @@ function skipBracket(buf: Uint8Array, open: number, end: number): number {
     else if (c === 93 && --depth === 0) return k + 1;
   }
   return end;
+}
+
+function unionBox(box: Float64Array, other: Float64Array): void {
+  for (let a = 0; a < 3; a++) {
+    if (other[a]! < box[a]!) box[a] = other[a]!;
+    if (other[a + 3]! > box[a + 3]!) box[a + 3] = other[a + 3]!;
+  }
 }
 
 function growBox(box: Float64Array, p: Float64Array): void {
