@@ -604,7 +604,7 @@ export class GcodeParser {
     const reader = this.expressionReader(buf, start, end);
     reader.pos = at - start;
     let value = reader.readAtom();
-    let i = start + reader.pos;
+    const i = start + reader.pos;
     if (!Number.isFinite(value)) {
       this.countUnknown(`${String.fromCharCode(c)}[expr]`);
       // Skip the rest of the bracket, so its pieces are not counted as words too.
