@@ -24,6 +24,8 @@ export default async function globalSetup() {
   const app = await startApp(env);
   process.env.E2E_BASE_URL = app.baseUrl;
   process.env.E2E_OUTBOX_DIR = env.MAIL_OUTBOX_DIR;
+  // For journeys that arrange a state no screen reaches yet (tests/e2e/review.spec.ts).
+  process.env.E2E_DATABASE_URL = database.url;
 
   return async () => {
     await app.stop();
