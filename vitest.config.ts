@@ -15,7 +15,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["tests/unit/**/*.test.ts"],
+          // The security tier's pure checks run here, its HTTP checks in the API project.
+          include: ["tests/unit/**/*.test.ts", "tests/security/**/*.unit.test.ts"],
           environment: "node",
           testTimeout: 20_000,
         },
@@ -24,7 +25,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "api",
-          include: ["tests/api/**/*.test.ts"],
+          include: ["tests/api/**/*.test.ts", "tests/security/**/*.test.ts"],
+          exclude: ["tests/security/**/*.unit.test.ts"],
           environment: "node",
           globalSetup: ["tests/support/api-global-setup.ts"],
           // Under TEST_APP_MODE=dev a route compiles on its first request.

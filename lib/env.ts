@@ -41,12 +41,35 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-let cached: Env | undefined;
+let cached: Readonly<Env> | undefined;
 
-/** Parsed environment; read lazily so that tests can set variables before first use. */
-export function env(): Env {
-  cached ??= envSchema.parse(process.env);
+/**
+ * Parsed environment, read once (lazily, so that tests can set variables before first use) into
+ * a frozen object with no prototype that has every key of the schema as its own property: a
+ * polluted Object.prototype (issue 19) can neither add a value for an unset variable nor change
+ * a set one, and no code can assign to it.
+ */
+export function env(): Readonly<Env> {
+  cached ??= freezeConfig(envSchema.parse(ownEntries(process.env)));
   return cached;
+}
+
+/** Only the variables really set, never anything inherited. */
+function ownEntries(source: NodeJS.ProcessEnv): Record<string, string> {
+  const copy: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const key of Object.keys(source)) {
+    const value = source[key];
+    if (typeof value === "string") copy[key] = value;
+  }
+  return copy;
+}
+
+function freezeConfig(parsed: Env): Readonly<Env> {
+  const config = Object.create(null) as Record<string, unknown>;
+  for (const key of Object.keys(envSchema.shape)) {
+    config[key] = Object.hasOwn(parsed, key) ? (parsed as Record<string, unknown>)[key] : undefined;
+  }
+  return Object.freeze(config) as Readonly<Env>;
 }
 
 /** For tests that change process.env between cases. */

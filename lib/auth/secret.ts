@@ -5,16 +5,27 @@ import path from "node:path";
 import { env } from "@/lib/env";
 
 const cachedByFile = new Map<string, string>();
+/** The secret resolved for one (frozen) configuration object: resolved once, then reused. */
+const resolvedByConfig = new WeakMap<object, string>();
 
 /**
  * The server's signing secret (access tokens, storage URLs): AUTH_SECRET when set, otherwise a
  * random secret created once at `<DATA_DIR>/auth-secret` (mode 0600) and reused by every process.
+ * Resolved once per configuration (lib/env.ts reads it once into a frozen object), so nothing a
+ * request does later can change which secret signs or verifies.
  */
 export function getAuthSecret(): string {
   const config = env();
-  if (config.AUTH_SECRET) return config.AUTH_SECRET;
+  const resolved = resolvedByConfig.get(config);
+  if (resolved !== undefined) return resolved;
+  const secret = resolveSecret(config.AUTH_SECRET, config.DATA_DIR);
+  resolvedByConfig.set(config, secret);
+  return secret;
+}
 
-  const file = path.resolve(config.DATA_DIR, "auth-secret");
+function resolveSecret(configured: string | undefined, dataDir: string): string {
+  if (typeof configured === "string" && configured !== "") return configured;
+  const file = path.resolve(dataDir, "auth-secret");
   const cached = cachedByFile.get(file);
   if (cached) return cached;
 
