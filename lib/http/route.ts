@@ -38,17 +38,62 @@ export function searchParamsToObject(params: URLSearchParams): Record<string, st
   return result;
 }
 
-const MAX_JSON_BYTES = 1_000_000;
+/** Limit of JSON and urlencoded bodies; multipart bodies use the endpoint's `maxBodyBytes` (issue 19). */
+export const MAX_JSON_BYTES = 1_000_000;
 
-async function readBody(request: Request, maxBytes = MAX_JSON_BYTES): Promise<unknown> {
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", "The request body is too large.");
-  const type = request.headers.get("content-type") ?? "";
-  if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
-    return request.formData();
+const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", "The request body is too large.");
+
+/**
+ * The body's bytes, counted while they arrive: reading stops (and the stream is cancelled) as soon
+ * as more than `maxBytes` came in, so a chunked body without Content-Length, or one that lies in
+ * it, never makes the server hold more than the limit. A declared length above the limit is
+ * refused before anything is read.
+ */
+export async function readLimitedBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
   }
-  const text = await request.text();
-  if (text.length > MAX_JSON_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "The request body is too large.");
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+async function parseForm(bytes: Uint8Array, contentType: string): Promise<FormData> {
+  try {
+    return await new Response(bytes, { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw new AppError("VALIDATION", "The request body is not a valid form.");
+  }
+}
+
+async function readBody(request: Request, maxMultipartBytes = MAX_JSON_BYTES): Promise<unknown> {
+  // The boundary parameter is case-sensitive: only the media type is compared in lower case.
+  const contentType = request.headers.get("content-type") ?? "";
+  const type = contentType.toLowerCase();
+  if (type.includes("multipart/form-data")) {
+    return parseForm(await readLimitedBytes(request, maxMultipartBytes), contentType);
+  }
+  if (type.includes("application/x-www-form-urlencoded")) {
+    return parseForm(await readLimitedBytes(request, MAX_JSON_BYTES), contentType);
+  }
+  const text = new TextDecoder().decode(await readLimitedBytes(request, MAX_JSON_BYTES));
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text) as unknown;

@@ -29,7 +29,10 @@ export interface Endpoint<
   successStatus?: number;
   /** A GET the spec uses to change state (logout, resend OTP): refused when sent cross-site. */
   stateChangingGet?: boolean;
-  /** Largest accepted body in bytes (default 1 MB); multipart forms with a photo need more. */
+  /**
+   * Largest accepted multipart body in bytes (default 1 MB), counted while it streams in; JSON and
+   * urlencoded bodies are always limited to 1 MB (lib/http/route.ts).
+   */
   maxBodyBytes?: number;
 }
 
