@@ -42,11 +42,10 @@ export function ModelPreview({ models }: { models: ReviewModel[] }) {
         ))}
       </div>
       {shown?.url ? (
-        <div
-          className="h-80 overflow-hidden rounded-xl border border-line bg-surface-muted"
-          data-testid="review-model-preview"
-        >
-          <GcodeViewer url={shown.url} fileName={shown.fileName} className="size-full" />
+        // The viewer sizes itself (a 16:9 scene above its controls); a minimum height keeps the
+        // page from jumping while it loads.
+        <div className="min-h-64" data-testid="review-model-preview">
+          <GcodeViewer url={shown.url} fileName={shown.fileName} />
         </div>
       ) : null}
     </div>

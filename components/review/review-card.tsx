@@ -92,6 +92,8 @@ export function ReviewCard({
         <h3 className="text-sm font-semibold text-ink">Pre-flight</h3>
         {post.preflight.length === 0 ? (
           <p className="text-sm text-ink-muted">This project has no model files.</p>
+        ) : post.preflight.every((report) => report.report === null) ? (
+          <p className="text-sm text-ink-muted">No pre-flight report for these models yet.</p>
         ) : warnings.length === 0 ? (
           <p className="flex items-center gap-2 text-sm text-green-800">
             <CheckIcon className="size-4" /> No warnings on {post.preflight.length} model
