@@ -25,6 +25,41 @@ const FUNCTIONS: Record<string, (a: number) => number> = {
   TAN: (a) => Math.tan(a * DEG),
 };
 
+const FUNCTION_NAMES = Object.keys(FUNCTIONS);
+const FUNCTION_LIST = Object.values(FUNCTIONS);
+
+// Operator stack codes: binary operators (PLUS..POWER, by precedence), then markers.
+const PLUS = 1;
+const MINUS = 2;
+const TIMES = 3;
+const DIVIDE = 4;
+const MODULO = 5;
+const POWER = 6;
+const OPEN = 10;
+const NEGATE = 11;
+const ATAN_Y = 12;
+const ATAN_X = 13;
+const ATAN_INDEX = 99;
+const FUNCTION = 20; // FUNCTION + index in FUNCTION_LIST
+const PRECEDENCE = [0, 1, 1, 2, 2, 2, 3];
+
+function applyBinary(op: number, left: number, right: number): number {
+  switch (op) {
+    case PLUS:
+      return left + right;
+    case MINUS:
+      return left - right;
+    case TIMES:
+      return left * right;
+    case DIVIDE:
+      return left / right;
+    case MODULO:
+      return ((left % right) + right) % right;
+    default:
+      return left ** right;
+  }
+}
+
 /** A cursor over one line of text, upper-cased, spaces kept (they are skipped while reading). */
 export class ExpressionReader {
   pos = 0;
@@ -35,11 +70,6 @@ export class ExpressionReader {
 
   private skipSpaces(): void {
     while (this.text.charCodeAt(this.pos) === 32 || this.text.charCodeAt(this.pos) === 9) this.pos++;
-  }
-
-  private peek(): string {
-    this.skipSpaces();
-    return this.text[this.pos] ?? "";
   }
 
   /** Reads `#<name>` or `#123` (the `#` already current) and returns its key. */
@@ -63,40 +93,116 @@ export class ExpressionReader {
 
   /** A real value: a number, a parameter, a bracketed expression, a unary sign or a function. */
   readAtom(): number {
-    const c = this.peek();
-    if (c === "[") {
-      this.pos++;
-      const value = this.readExpression();
-      if (this.peek() !== "]") return Number.NaN;
-      this.pos++;
-      return value;
-    }
-    if (c === "#") {
-      const key = this.readParameterKey();
-      return key === null ? Number.NaN : (this.params.get(key) ?? 0);
-    }
-    if (c === "-" || c === "+") {
-      this.pos++;
-      const value = this.readAtom();
-      return c === "-" ? -value : value;
-    }
-    if (c >= "A" && c <= "Z") {
-      NAME.lastIndex = this.pos;
-      const name = NAME.exec(this.text)?.[0] ?? "";
-      if (name === "ATAN") {
-        this.pos += 4;
-        const y = this.readAtom();
-        if (this.peek() !== "/") return Number.NaN;
-        this.pos++;
-        const x = this.readAtom();
-        return Math.atan2(y, x) / DEG;
+    return this.evaluate(true);
+  }
+
+  /** Sums and differences of terms; comparisons and logic are not supported (NaN). */
+  readExpression(): number {
+    return this.evaluate(false);
+  }
+
+  /**
+   * One loop with explicit stacks instead of a recursive-descent reader: expression lines are rare,
+   * and V8 spent tens of milliseconds of a cold parse compiling the mutually recursive readers
+   * inlined into each other. Grammar (as LinuxCNC, without comparisons and logic):
+   *   expression = term (("+" | "-") term)*        term = power (("*" | "/" | "MOD") power)*
+   *   power = atom ("**" atom)*                    (all left-associative)
+   *   atom = "[" expression "]" | "#" parameter | ("-" | "+") atom | FUNC atom
+   *        | "ATAN" atom "/" atom | literal
+   * `atomOnly` stops after one atom (a word's value, `X[...]`); otherwise after the expression.
+   */
+  private evaluate(atomOnly: boolean): number {
+    const ops: number[] = [];
+    const values: number[] = [];
+    for (;;) {
+      // An operand: prefixes (brackets, signs, functions) go on the stack, then a value.
+      let value: number;
+      for (;;) {
+        const c = this.peekCode();
+        if (c === 91) {
+          this.pos++;
+          ops.push(OPEN);
+        } else if (c === 45) {
+          this.pos++;
+          ops.push(NEGATE);
+        } else if (c === 43) {
+          this.pos++;
+        } else if (c === 35) {
+          const key = this.readParameterKey();
+          value = key === null ? Number.NaN : (this.params.get(key) ?? 0);
+          break;
+        } else if (c >= 65 && c <= 90) {
+          NAME.lastIndex = this.pos;
+          const name = NAME.exec(this.text)?.[0] ?? "";
+          const index = name === "ATAN" ? ATAN_INDEX : FUNCTION_NAMES.indexOf(name);
+          if (index < 0) return Number.NaN;
+          this.pos += name.length;
+          ops.push(index === ATAN_INDEX ? ATAN_Y : FUNCTION + index);
+        } else {
+          value = this.readLiteral();
+          break;
+        }
       }
-      const fn = FUNCTIONS[name];
-      if (!fn) return Number.NaN;
-      this.pos += name.length;
-      return fn(this.readAtom());
+      if (Number.isNaN(value)) return Number.NaN;
+      // The atom is complete: apply its prefixes; then a binary operator, a `]` or the end.
+      let next = false;
+      while (!next) {
+        let top = ops.length > 0 ? ops[ops.length - 1]! : 0;
+        while (top === NEGATE || top >= FUNCTION || top === ATAN_X) {
+          ops.pop();
+          if (top === NEGATE) value = -value;
+          else if (top === ATAN_X) value = Math.atan2(values.pop()!, value) / DEG;
+          else value = FUNCTION_LIST[top - FUNCTION]!(value);
+          top = ops.length > 0 ? ops[ops.length - 1]! : 0;
+        }
+        if (top === ATAN_Y) {
+          // ATAN[y]/[x]: y read, `/` and the x atom follow.
+          if (this.peekCode() !== 47) return Number.NaN;
+          this.pos++;
+          ops[ops.length - 1] = ATAN_X;
+          values.push(value);
+          next = true;
+          break;
+        }
+        if (atomOnly && ops.length === 0) return value;
+        const c = this.peekCode();
+        let op = 0;
+        if (c === 42) op = this.text.charCodeAt(this.pos + 1) === 42 ? POWER : TIMES;
+        else if (c === 47) op = DIVIDE;
+        else if (c === 43) op = PLUS;
+        else if (c === 45) op = MINUS;
+        else if (c === 77 && this.text.startsWith("MOD", this.pos)) op = MODULO;
+        if (op !== 0) {
+          while (top >= PLUS && top <= POWER && PRECEDENCE[top]! >= PRECEDENCE[op]!) {
+            value = applyBinary(ops.pop()!, values.pop()!, value);
+            top = ops.length > 0 ? ops[ops.length - 1]! : 0;
+          }
+          values.push(value);
+          ops.push(op);
+          this.pos += op === POWER ? 2 : op === MODULO ? 3 : 1;
+          next = true;
+        } else {
+          while (top >= PLUS && top <= POWER) {
+            value = applyBinary(ops.pop()!, values.pop()!, value);
+            top = ops.length > 0 ? ops[ops.length - 1]! : 0;
+          }
+          if (c === 93 && top === OPEN) {
+            // `]`: the bracket's value is an atom; its prefixes apply next time round.
+            ops.pop();
+            this.pos++;
+          } else {
+            // The end: every bracket must be closed.
+            return ops.length === 0 ? value : Number.NaN;
+          }
+        }
+      }
     }
-    return this.readLiteral();
+  }
+
+  /** The character code after any spaces (0 at the end: the text ends with a NUL or nothing). */
+  private peekCode(): number {
+    this.skipSpaces();
+    return this.pos < this.text.length ? this.text.charCodeAt(this.pos) : 0;
   }
 
   /** An unsigned decimal literal (`12`, `12.5`, `.5`, `12.`), or NaN when there is none. */
@@ -127,58 +233,5 @@ export class ExpressionReader {
     if (digits === 0) return Number.NaN;
     this.pos = i;
     return value;
-  }
-
-  private readPower(): number {
-    let value = this.readAtom();
-    while (this.text.startsWith("**", this.pos + this.spaces())) {
-      this.skipSpaces();
-      this.pos += 2;
-      value = value ** this.readAtom();
-    }
-    return value;
-  }
-
-  private spaces(): number {
-    let n = 0;
-    while (this.text.charCodeAt(this.pos + n) === 32) n++;
-    return n;
-  }
-
-  private readTerm(): number {
-    let value = this.readPower();
-    for (;;) {
-      const c = this.peek();
-      if (c === "*" && this.text[this.pos + 1] !== "*") {
-        this.pos++;
-        value *= this.readPower();
-      } else if (c === "/") {
-        this.pos++;
-        value /= this.readPower();
-      } else if (this.text.startsWith("MOD", this.pos)) {
-        this.pos += 3;
-        const divisor = this.readPower();
-        value = ((value % divisor) + divisor) % divisor;
-      } else {
-        return value;
-      }
-    }
-  }
-
-  /** Sums and differences of terms; comparisons and logic are not supported (NaN). */
-  readExpression(): number {
-    let value = this.readTerm();
-    for (;;) {
-      const c = this.peek();
-      if (c === "+") {
-        this.pos++;
-        value += this.readTerm();
-      } else if (c === "-") {
-        this.pos++;
-        value -= this.readTerm();
-      } else {
-        return value;
-      }
-    }
   }
 }
