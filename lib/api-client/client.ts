@@ -3,6 +3,8 @@
  * answered by one POST /api/v1/auth/refresh and one retry of the original call; when the refresh
  * fails the user is logged out (listeners of onSessionExpired clear the session state).
  */
+import { CLIENT_MARKER_HEADER, CLIENT_MARKER_VALUE } from "@/lib/validation/endpoint";
+
 export interface ApiIssue {
   path: string;
   message: string;
@@ -34,7 +36,11 @@ export const REFRESH_PATH = "/api/v1/auth/refresh";
 let refreshInFlight: Promise<boolean> | null = null;
 
 function refreshSession(): Promise<boolean> {
-  refreshInFlight ??= fetch(REFRESH_PATH, { method: "POST", credentials: "include" })
+  refreshInFlight ??= fetch(REFRESH_PATH, {
+    method: "POST",
+    credentials: "include",
+    headers: { [CLIENT_MARKER_HEADER]: CLIENT_MARKER_VALUE },
+  })
     .then((response) => response.ok)
     .catch(() => false)
     .finally(() => {
@@ -92,6 +98,8 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
       ...rest,
       headers: {
         Accept: "application/json",
+        // Marks the app's own calls; the spec's state-changing GETs require it (lib/http/origin.ts).
+        [CLIENT_MARKER_HEADER]: CLIENT_MARKER_VALUE,
         ...(body !== undefined && !isForm ? { "Content-Type": "application/json" } : {}),
         ...headers,
       },

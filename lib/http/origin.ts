@@ -1,6 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { CLIENT_MARKER_HEADER, CLIENT_MARKER_VALUE } from "@/lib/validation/endpoint";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -29,5 +30,35 @@ export function assertSameOrigin(request: Request, options: { stateChangingGet?:
   const origin = request.headers.get("origin");
   if (origin && !allowedOrigins(request).has(origin)) {
     throw new AppError("FORBIDDEN", "Cross-site requests are not allowed.");
+  }
+  if (options.stateChangingGet === true) assertSentByClient(request);
+}
+
+/** What a browser sends for anything but a script's fetch: a navigation, a frame, an image... */
+const NON_FETCH_DESTINATIONS = new Set([
+  "document",
+  "iframe",
+  "frame",
+  "embed",
+  "object",
+  "image",
+  "script",
+  "style",
+]);
+
+/**
+ * The spec's state-changing GETs (logout, resend OTP, delete an attachment) keep their paths but
+ * answer only the app's own client (issue 19): a link inside the site, even same-origin, is a
+ * top-level navigation (`Sec-Fetch-Mode: navigate`, `Sec-Fetch-Dest: document`) and cannot add the
+ * client's marker header; another site cannot add it either without a CORS preflight.
+ */
+function assertSentByClient(request: Request): void {
+  const mode = request.headers.get("sec-fetch-mode");
+  const destination = request.headers.get("sec-fetch-dest");
+  if (mode === "navigate" || (destination !== null && NON_FETCH_DESTINATIONS.has(destination))) {
+    throw new AppError("FORBIDDEN", "This action cannot be opened as a link.");
+  }
+  if (request.headers.get(CLIENT_MARKER_HEADER) !== CLIENT_MARKER_VALUE) {
+    throw new AppError("FORBIDDEN", "This action cannot be opened as a link.");
   }
 }

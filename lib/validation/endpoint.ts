@@ -49,3 +49,11 @@ export function endpoint<
 
 export const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "endpoint";
+
+/**
+ * The header the app's own browser client (lib/api-client/client.ts) sends on every call. The
+ * spec's state-changing GETs require it (lib/http/origin.ts): a link or a navigation cannot add a
+ * header, and a cross-site page can only add one after a CORS preflight, which the API never grants.
+ */
+export const CLIENT_MARKER_HEADER = "X-Requested-With";
+export const CLIENT_MARKER_VALUE = "cnc-projects";

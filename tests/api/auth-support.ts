@@ -34,6 +34,8 @@ export class Browser {
     const headers: Record<string, string> = {
       origin: inject("baseUrl"),
       "x-forwarded-for": this.ip,
+      // The app's own client marks every call (lib/api-client/client.ts); state-changing GETs need it.
+      "x-requested-with": "cnc-projects",
       ...init.headers,
     };
     const cookie = this.cookieHeader();
