@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import type { ProfilePostType } from "@/lib/validation/posts";
 import { cn } from "@/lib/utils/cn";
 import { ADD_MACHINE_PARAM } from "./machines-card";
@@ -18,6 +18,12 @@ export function ProfileTabs({
   view: ProfileView;
   postType: ProfilePostType | undefined;
 }) {
+  const activeLink = useRef<HTMLAnchorElement>(null);
+  // On a phone the strip scrolls sideways: keep the current tab in sight.
+  useEffect(() => {
+    activeLink.current?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [view, postType]);
+
   useEffect(() => {
     const url = new URL(window.location.href);
     if (url.searchParams.has("view")) return;
@@ -37,6 +43,7 @@ export function ProfileTabs({
               <Link
                 href={profileTabHref(tab)}
                 scroll={false}
+                ref={isActive ? activeLink : undefined}
                 aria-current={isActive ? "page" : undefined}
                 className={cn(
                   "-mb-px inline-flex h-10 items-center border-b-2 px-3 text-sm font-medium whitespace-nowrap transition-colors",
