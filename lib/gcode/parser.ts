@@ -1192,9 +1192,11 @@ export class GcodeParser {
       vertices[v] = t[0]!;
       vertices[v + 1] = t[1]!;
       vertices[v + 2] = t[2]!;
-      store.kinds[i] = kind;
-      store.tools[i] = this.tool;
-      store.power[i] = power;
+      // The arrays start zero-filled: zeros are not written, so an endmill job (no power) or a
+      // program without T words never touches those pages at all.
+      if (kind !== 0) store.kinds[i] = kind;
+      if (this.tool !== 0) store.tools[i] = this.tool;
+      if (power !== 0) store.power[i] = power;
       store.lines[i] = this.lineIndex;
     }
     this.segments++;
