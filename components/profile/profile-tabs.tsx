@@ -18,10 +18,19 @@ export function ProfileTabs({
   view: ProfileView;
   postType: ProfilePostType | undefined;
 }) {
+  const strip = useRef<HTMLElement>(null);
   const activeLink = useRef<HTMLAnchorElement>(null);
-  // On a phone the strip scrolls sideways: keep the current tab in sight.
+  // On a phone the strip scrolls sideways: keep the current tab in sight (sideways only, so the
+  // page itself does not move).
   useEffect(() => {
-    activeLink.current?.scrollIntoView({ block: "nearest", inline: "nearest" });
+    const nav = strip.current;
+    const link = activeLink.current;
+    if (!nav || !link) return;
+    // The nav is the link's offset parent (relative), so offsetLeft is within the strip.
+    const left = link.offsetLeft;
+    if (left < nav.scrollLeft || left + link.offsetWidth > nav.scrollLeft + nav.clientWidth) {
+      nav.scrollLeft = left - (nav.clientWidth - link.offsetWidth) / 2;
+    }
   }, [view, postType]);
 
   useEffect(() => {
@@ -34,7 +43,7 @@ export function ProfileTabs({
   }, []);
 
   return (
-    <nav aria-label="Profile sections" className="-mx-1 overflow-x-auto px-1 pb-1">
+    <nav ref={strip} aria-label="Profile sections" className="relative -mx-1 overflow-x-auto px-1 pb-1">
       <ul className="flex min-w-max gap-1 border-b border-line">
         {PROFILE_TABS.map((tab) => {
           const isActive = isActiveTab(tab, view, postType);
