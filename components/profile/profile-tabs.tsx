@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useSearchParams } from "next/navigation";
 import { useEffect, useRef } from "react";
 import type { ProfilePostType } from "@/lib/validation/posts";
 import { cn } from "@/lib/utils/cn";
@@ -33,14 +34,19 @@ export function ProfileTabs({
     }
   }, [view, postType]);
 
+  // Re-checked whenever the address changes: the machines card's own replace (dropping
+  // ?addMachine) may land after this one and would otherwise leave the address without a view.
+  const searchParams = useSearchParams();
+  const hasView = searchParams.has("view");
   useEffect(() => {
+    if (hasView) return;
     const url = new URL(window.location.href);
     if (url.searchParams.has("view")) return;
     url.searchParams.set("view", "userPosts");
     // The machines card has read ?addMachine=true already and drops it too; this write must not bring it back.
     url.searchParams.delete(ADD_MACHINE_PARAM);
     window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
-  }, []);
+  }, [hasView]);
 
   return (
     <nav ref={strip} aria-label="Profile sections" className="relative -mx-1 overflow-x-auto px-1 pb-1">

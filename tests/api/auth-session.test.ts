@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { sessions, users } from "@/lib/db/schema";
 import type { SessionUser } from "@/lib/validation/session";
@@ -215,7 +216,12 @@ describe("POST /api/v1/auth/refresh", () => {
     expect(rotated).not.toBe(original);
     expect((await browser.call("/api/v1/auth/me")).status).toBe(200);
 
-    // An attacker replays the stolen original token: the whole family is revoked.
+    // An attacker replays the stolen original token after the 10 s grace window (ADR 012; the
+    // rotation is dated back instead of waiting): the whole family is revoked.
+    await testDb()
+      .update(sessions)
+      .set({ rotatedAt: new Date(Date.now() - 11_000) })
+      .where(eq(sessions.tokenHash, createHash("sha256").update(original).digest("hex")));
     const attacker = new Browser();
     attacker.cookies.set("refresh_token", original);
     const replay = await attacker.call("/api/v1/auth/refresh", { method: "POST" });
