@@ -968,18 +968,20 @@ export class GcodeParser {
     const dz = t[2]! - pos[2]!;
     if (dx === 0 && dy === 0 && dz === 0) return;
     const length = Math.sqrt(dx * dx + dy * dy + dz * dz);
-    if (kind === MOTION_RAPID) {
+    const isRapid = kind === MOTION_RAPID;
+    if (isRapid) {
       this.rapidMoves++;
       this.rapidLength += length;
       this.minutes += length / this.rapidFeed;
-      this.emit(SEGMENT_KIND.rapid, false);
     } else {
       this.linearMoves++;
       this.cutLength += length;
       this.minutes +=
         this.isInverseTime && this.feed > 0 ? 1 / (this.feed / this.unit) : length / this.feedRate();
-      this.emit(SEGMENT_KIND.cut, true);
     }
+    // One call site: V8 inlines emit into each caller's optimised code once per call site, and
+    // every copy is compiled again (background compile time counts in a cold parse).
+    this.emit(isRapid ? SEGMENT_KIND.rapid : SEGMENT_KIND.cut, !isRapid);
   }
 
   private rapidToTarget(): void {
@@ -1081,15 +1083,14 @@ export class GcodeParser {
     for (let k = 1; k <= n; k++) {
       if (k === n) {
         point.set(t);
-        this.emit(SEGMENT_KIND.arc, hasLength);
-        break;
+      } else {
+        const f = k / n;
+        const angle = startAngle + direction * sweep * f;
+        const r = r0 + (r1 - r0) * f;
+        point[a0] = c0 + r * Math.cos(angle);
+        point[a1] = c1 + r * Math.sin(angle);
+        point[a2] = s2 + (e2 - s2) * f;
       }
-      const f = k / n;
-      const angle = startAngle + direction * sweep * f;
-      const r = r0 + (r1 - r0) * f;
-      point[a0] = c0 + r * Math.cos(angle);
-      point[a1] = c1 + r * Math.sin(angle);
-      point[a2] = s2 + (e2 - s2) * f;
       this.emit(SEGMENT_KIND.arc, hasLength);
     }
     // The chords stay inside the arc: add the arc's own extremes, where it crosses 0, 90, 180 or
