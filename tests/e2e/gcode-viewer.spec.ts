@@ -145,6 +145,61 @@ test.describe("G-code previewer", () => {
     await expect(viewer.getByRole("alert")).toHaveCount(0);
   });
 
+  test("a .gco vector laser job is shown as a laser job, and .tap files are read from a drop", async ({
+    page,
+  }) => {
+    // Issue 16: a laser cutter's .gco with M3/M5 around each path (no M4), work zero set at X10 Y10.
+    const laser = [
+      "G21 G90",
+      "G0 X10 Y10",
+      "G10 L20 P1 X0 Y0",
+      "M3 S1000",
+      "G1 X20 F1500",
+      "G1 Y10",
+      "M5",
+      "G0 X30 Y0",
+      "M3 S1000",
+      "G1 X50",
+      "M5",
+      "G0 X0 Y0",
+      "",
+    ].join("\n");
+    await page.goto("/viewer");
+    const picker = page.getByLabel("Choose a file");
+    await expect(picker).toHaveAttribute("accept", /\.gco\b/);
+    await expect(picker).toHaveAttribute("accept", /\.tap\b/);
+    await picker.setInputFiles({ name: "sign.gco", mimeType: "text/plain", buffer: Buffer.from(laser) });
+
+    const viewer = page.getByRole("region", { name: "G-code preview of sign.gco" });
+    // Powered moves in the program's frame: X 0..50, Y 0..10, all at Z0.
+    await expect(viewer.getByTestId("gcode-dimensions")).toHaveText("50.00 × 10.00 × 0.00 mm", {
+      timeout: 60_000,
+    });
+    await expect(viewer.getByText("Engraved area (X × Y × Z)")).toBeVisible();
+    await expect(viewer.getByTestId("gcode-power")).toHaveText("S 1000 (100 %)");
+    await expect(viewer.getByText("Laser full power")).toBeVisible();
+
+    // Drag and drop reads the same list: a .tap opens, a photo is refused with a message.
+    const dropZone = page.getByText("Drop a G-code file here").locator("xpath=../..");
+    const drop = async (name: string, content: string): Promise<void> => {
+      const dataTransfer = await page.evaluateHandle(
+        ([fileName, text]) => {
+          const transfer = new DataTransfer();
+          transfer.items.add(new File([text], fileName, { type: "text/plain" }));
+          return transfer;
+        },
+        [name, content] as const,
+      );
+      await dropZone.dispatchEvent("drop", { dataTransfer });
+    };
+    await drop("photo.png", "not g-code");
+    await expect(page.getByRole("alert").filter({ hasText: "photo.png is not a G-code file" })).toBeVisible();
+    await drop("part.tap", PROGRAM);
+    await expect(
+      page.getByRole("region", { name: "G-code preview of part.tap" }).getByTestId("gcode-dimensions"),
+    ).toHaveText("40.00 × 20.00 × 6.50 mm", { timeout: 60_000 });
+  });
+
   test("a URL that cannot be loaded shows the spec's failure message", async ({ page }) => {
     await page.goto("/viewer?url=/no-such-model-file.nc");
     await expect(page.getByRole("alert").filter({ hasText: "Failed to Load the model." })).toBeVisible({
