@@ -53,6 +53,8 @@ export function MachinesCard({
     if (!shouldOpenAddDialog) return;
     const url = new URL(window.location.href);
     url.searchParams.delete(ADD_MACHINE_PARAM);
+    // One write of the address: the profile's default view goes in with it (profile-tabs.tsx).
+    if (!url.searchParams.has("view")) url.searchParams.set("view", "userPosts");
     router.replace(url.pathname + url.search, { scroll: false });
   }, [shouldOpenAddDialog, router]);
 

@@ -34,17 +34,15 @@ export function ProfileTabs({
     }
   }, [view, postType]);
 
-  // Re-checked whenever the address changes: the machines card's own replace (dropping
-  // ?addMachine) may land after this one and would otherwise leave the address without a view.
+  // Re-checked whenever the address changes (a tab's link always carries a view).
   const searchParams = useSearchParams();
   const hasView = searchParams.has("view");
   useEffect(() => {
     if (hasView) return;
     const url = new URL(window.location.href);
-    if (url.searchParams.has("view")) return;
+    // With ?addMachine=true the machines card rewrites the address once, view included.
+    if (url.searchParams.has("view") || url.searchParams.has(ADD_MACHINE_PARAM)) return;
     url.searchParams.set("view", "userPosts");
-    // The machines card has read ?addMachine=true already and drops it too; this write must not bring it back.
-    url.searchParams.delete(ADD_MACHINE_PARAM);
     window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
   }, [hasView]);
 

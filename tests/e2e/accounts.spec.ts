@@ -294,7 +294,8 @@ test.describe("accounts", () => {
     await page.goto(`/${account.username}?addMachine=true`);
     const dialog = page.getByRole("dialog", { name: "Add New CNC Machine" });
     await expect(dialog).toBeVisible();
-    await expect(page).toHaveURL(new RegExp(`/${account.username}$`));
+    // The parameter is removed, and the profile's view is set to userPosts on load (spec §2).
+    await expect(page).toHaveURL(new RegExp(`/${account.username}\\?view=userPosts$`));
 
     await dialog.getByRole("checkbox", { name: "Onefinity" }).check();
     await dialog.getByRole("checkbox", { name: account.machine.modelName, exact: true }).check();
