@@ -28,6 +28,20 @@ const nextConfig: NextConfig = {
       ],
     };
   },
+  // Baseline security headers on every path, static assets included (issue 19). Pages get their
+  // nonce-based CSP and HSTS from proxy.ts, API answers theirs from route() (lib/http/security-headers.ts).
+  async headers() {
+    return [
+      {
+        source: "/:path*",
+        headers: [
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+          { key: "X-Frame-Options", value: "DENY" },
+        ],
+      },
+    ];
+  },
   reactStrictMode: true,
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "sharp", "@node-rs/argon2"],
   // Only for several engineers building one working tree at once; CI type-checks with `npm run typecheck`.

@@ -2,6 +2,7 @@ import { type NextRequest, NextResponse } from "next/server";
 import { GUEST_HOME_HEADER, GUEST_HOME_PREFIX } from "@/app/(guest)/guest-home/guest-home-path";
 import { verifyAccessTokenSignature } from "@/lib/auth/access-token";
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from "@/lib/auth/cookies";
+import { commonSecurityHeaders, createNonce, pageContentSecurityPolicy } from "@/lib/http/security-headers";
 
 /**
  * Route guards that only redirect (STYLE.md habit 7), kept cheap: the access token's signature
@@ -15,20 +16,51 @@ import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from "@/lib/auth/cookies";
  * visitor with no session cookie at all, is marked with GUEST_HOME_HEADER, and next.config.ts
  * rewrites marked requests to that page. Anyone holding a session cookie, and every filtered URL,
  * gets the per-request page. Direct visits to the guest page's address go to /.
+ *
+ * And the security headers of every page (issue 19, ADR 013): a fresh nonce per request (the cached
+ * guest page: one per process), passed
+ * to Next in the request's `Content-Security-Policy` and `x-nonce` headers (Next puts it on its
+ * scripts) and sent in the answer's policy, with nosniff, Referrer-Policy, X-Frame-Options and HSTS.
  */
 const WIZARD = /^\/project\/(create|edit)(\/|$)/;
 const SIGNUP_ALLOWED = /^\/(signup|privacyPolicy|resetPassword)(\/|$)/;
 /** Never stored by a shared cache: the same URL answers signed-in visitors differently. */
 const NOT_SHARED = "private, no-cache, no-store, max-age=0, must-revalidate";
 
+/**
+ * The cached guest page's nonce: one per server process, because the page is rendered once into
+ * the ISR cache and served to every guest, nonce attributes included; a fresh nonce per request
+ * would not match that HTML (ADR 013). Every other page gets a fresh nonce per request.
+ */
+const GUEST_PAGE_NONCE = createNonce();
+
 export async function proxy(request: NextRequest): Promise<NextResponse> {
+  const nonce = isGuestHome(request) ? GUEST_PAGE_NONCE : createNonce();
+  const policy = pageContentSecurityPolicy(nonce);
+  const response = await route(request, nonce, policy);
+  response.headers.set("Content-Security-Policy", policy);
+  for (const [name, value] of Object.entries(commonSecurityHeaders())) response.headers.set(name, value);
+  return response;
+}
+
+function hasSessionCookie(request: NextRequest): boolean {
+  return request.cookies.has(ACCESS_TOKEN_COOKIE) || request.cookies.has(REFRESH_TOKEN_COOKIE);
+}
+
+/** A GET or HEAD of the unfiltered `/` with no session cookie at all: the cached guest page. */
+function isGuestHome(request: NextRequest): boolean {
   // nextUrl.search omits Next's own `_rsc` parameter, so client navigations to `/` count as unfiltered.
   const { pathname, search } = request.nextUrl;
+  return pathname === "/" && search === "" && !hasSessionCookie(request) && isRead(request.method);
+}
+
+async function route(request: NextRequest, nonce: string, policy: string): Promise<NextResponse> {
+  const { pathname } = request.nextUrl;
   const access = request.cookies.get(ACCESS_TOKEN_COOKIE)?.value;
-  const hasSession = access !== undefined || request.cookies.has(REFRESH_TOKEN_COOKIE);
   if (pathname.startsWith(GUEST_HOME_PREFIX)) return NextResponse.redirect(new URL("/", request.url));
-  if (pathname === "/" && search === "" && !hasSession && isRead(request.method)) return guestHome(request);
-  if (WIZARD.test(pathname) && !hasSession) return NextResponse.redirect(new URL("/", request.url));
+  if (isGuestHome(request)) return forward(request, nonce, policy, { guest: true });
+  if (WIZARD.test(pathname) && !hasSessionCookie(request))
+    return NextResponse.redirect(new URL("/", request.url));
 
   const claims = access ? await verifyAccessTokenSignature(access) : null;
   if (claims) {
@@ -38,20 +70,28 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     }
     if (signupComplete && pathname === "/signup") return NextResponse.redirect(new URL("/", request.url));
   }
-  // Only this proxy marks requests for the guest page: a client's own mark would bypass the checks above.
-  return request.headers.has(GUEST_HOME_HEADER) ? withoutGuestMark(request) : NextResponse.next();
+  return forward(request, nonce, policy, { guest: false });
 }
 
-function guestHome(request: NextRequest): NextResponse {
-  const headers = new Headers(request.headers);
-  headers.set(GUEST_HOME_HEADER, "1");
-  return NextResponse.next({ request: { headers }, headers: { "Cache-Control": NOT_SHARED } });
-}
-
-function withoutGuestMark(request: NextRequest): NextResponse {
+/**
+ * On to the page, with the nonce for Next's renderer. Only this proxy marks requests for the guest
+ * page: a client's own mark (or nonce) would bypass the checks above, so both are replaced.
+ */
+function forward(
+  request: NextRequest,
+  nonce: string,
+  policy: string,
+  options: { guest: boolean },
+): NextResponse {
   const headers = new Headers(request.headers);
   headers.delete(GUEST_HOME_HEADER);
-  return NextResponse.next({ request: { headers } });
+  if (options.guest) headers.set(GUEST_HOME_HEADER, "1");
+  headers.set("x-nonce", nonce);
+  headers.set("Content-Security-Policy", policy);
+  return NextResponse.next({
+    request: { headers },
+    ...(options.guest ? { headers: { "Cache-Control": NOT_SHARED } } : {}),
+  });
 }
 
 function isRead(method: string): boolean {

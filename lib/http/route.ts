@@ -7,6 +7,7 @@ import { resolveActor } from "./actor";
 import type { Endpoint } from "@/lib/validation/endpoint";
 import { errorResponse, success, validationError } from "./envelope";
 import { assertSameOrigin } from "./origin";
+import { withApiSecurityHeaders } from "./security-headers";
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 type QueryOf<E> = E extends Endpoint<infer Q, z.ZodType, z.ZodType> ? z.output<Q> : never;
@@ -49,7 +50,7 @@ const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", "The request body is to
  * it, never makes the server hold more than the limit. A declared length above the limit is
  * refused before anything is read.
  */
-export async function readLimitedBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
+export async function readLimitedBytes(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
   if (!request.body) return new Uint8Array(0);
@@ -75,7 +76,7 @@ export async function readLimitedBytes(request: Request, maxBytes: number): Prom
   return bytes;
 }
 
-async function parseForm(bytes: Uint8Array, contentType: string): Promise<FormData> {
+async function parseForm(bytes: Uint8Array<ArrayBuffer>, contentType: string): Promise<FormData> {
   try {
     return await new Response(bytes, { headers: { "content-type": contentType } }).formData();
   } catch {
@@ -127,10 +128,10 @@ export function route<E extends Endpoint>(definition: E, handler: Handler<E>) {
       const isWrite = definition.stateChangingGet || !["GET", "HEAD"].includes(request.method);
       // Listings, searches and suggestions cached in this process may show what just changed.
       if (isWrite && (!(result instanceof Response) || result.ok)) clearCachesAfterWrite();
-      if (result instanceof Response) return result;
-      return success(result, { status: definition.successStatus ?? 200 });
+      if (result instanceof Response) return withApiSecurityHeaders(result);
+      return withApiSecurityHeaders(success(result, { status: definition.successStatus ?? 200 }));
     } catch (error) {
-      return errorResponse(error);
+      return withApiSecurityHeaders(errorResponse(error));
     }
   };
 }
