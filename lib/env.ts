@@ -34,6 +34,11 @@ const envSchema = z.object({
   PREVIEW_API_KEY: optionalString,
   /** Staff's external 'Admin Dashboard'; unset: the link opens the site's review queue (/admin/review). */
   ADMIN_DASHBOARD_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  /**
+   * Proxies whose X-Forwarded-For is believed (comma-separated addresses or CIDR ranges, e.g. the
+   * load balancer's). Unset: none, and per-IP limits use the socket's address (issue 19).
+   */
+  TRUSTED_PROXIES: optionalString,
   PORT: z.coerce.number().int().positive().default(3000),
   /** How long a signed-out visitor's listing may be reused (docs/decisions/008); 0 turns it off. */
   PUBLIC_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),

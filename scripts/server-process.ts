@@ -16,7 +16,12 @@ const app = next({ dev: false, dir: projectRoot, hostname, port });
 const handleWithNext = app.getRequestHandler();
 await app.prepare();
 
+// The socket's address for per-IP limits (lib/auth/session-cookies.ts clientIp); a client's own
+// copy of this internal header is replaced, never passed on.
+const REMOTE_ADDRESS_HEADER = "x-cnc-remote-address";
+
 const server = createServer((request, response) => {
+  request.headers[REMOTE_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
   const direct = directRouteFor(request);
   if (direct) void serveDirect(direct, request, response, origin);
   else void handleWithNext(request, response);

@@ -1,4 +1,5 @@
 import "server-only";
+import { BlockList, isIP } from "node:net";
 import { env } from "@/lib/env";
 import {
   ACCESS_TOKEN_COOKIE,
@@ -68,10 +69,57 @@ export function readRequestCookie(request: Request, name: string): string | unde
 }
 
 /**
- * The caller's address for per-IP limits: the first X-Forwarded-For entry (set by the load
- * balancer in a deployment), else X-Real-IP. Per-account limits do not depend on it.
+ * The header through which the server process (scripts/server-process.ts) passes the socket's
+ * remote address to the app; it deletes any copy a client sent first. Internal: never trusted
+ * from anywhere else.
+ */
+export const REMOTE_ADDRESS_HEADER = "x-cnc-remote-address";
+
+let trustedProxies: { source: string; list: BlockList } | undefined;
+
+/** TRUSTED_PROXIES as a BlockList: comma-separated addresses or CIDR ranges (IPv4 or IPv6). */
+function trustedProxyList(): BlockList {
+  const source = env().TRUSTED_PROXIES ?? "";
+  if (trustedProxies?.source === source) return trustedProxies.list;
+  const list = new BlockList();
+  for (const entry of source
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean)) {
+    const [address = "", prefix] = entry.split("/");
+    const family = isIP(address) === 6 ? "ipv6" : isIP(address) === 4 ? "ipv4" : null;
+    if (!family) continue;
+    if (prefix === undefined) list.addAddress(address, family);
+    else list.addSubnet(address, Number(prefix), family);
+  }
+  trustedProxies = { source, list };
+  return list;
+}
+
+function isTrusted(address: string): boolean {
+  const plain = address.startsWith("::ffff:") && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
+  const family = isIP(plain);
+  if (family === 0) return false;
+  return trustedProxyList().check(plain, family === 6 ? "ipv6" : "ipv4");
+}
+
+/**
+ * The caller's address for per-IP limits. The socket's address (REMOTE_ADDRESS_HEADER); only when
+ * that peer is one of TRUSTED_PROXIES (default: none) is X-Forwarded-For read, from the right,
+ * skipping further trusted proxies: the first untrusted entry is the client. A client's own
+ * X-Forwarded-For is never believed. Per-account limits do not depend on it.
  */
 export function clientIp(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || request.headers.get("x-real-ip") || "unknown";
+  const peer = request.headers.get(REMOTE_ADDRESS_HEADER)?.trim();
+  if (!peer) return "unknown";
+  if (!isTrusted(peer)) return peer;
+  const forwarded = (request.headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+  for (let index = forwarded.length - 1; index >= 0; index -= 1) {
+    const hop = forwarded[index] as string;
+    if (!isTrusted(hop)) return hop.slice(0, 100);
+  }
+  return forwarded[0]?.slice(0, 100) ?? peer;
 }

@@ -41,6 +41,9 @@ export default async function setup(project: TestProject) {
     PUBLIC_CACHE_SECONDS: "0",
     // Two keys, as a comma-separated list (tests/api/preview.test.ts).
     PREVIEW_API_KEY: "preview-key-one, preview-key-two",
+    // The tests' client is the "proxy": each simulated browser sends its own X-Forwarded-For
+    // (tests/api/auth-support.ts), so per-IP limits of one test never touch another.
+    TRUSTED_PROXIES: "127.0.0.1, ::1",
   });
 
   project.provide("baseUrl", app.baseUrl);

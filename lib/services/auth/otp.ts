@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import { otpResendState } from "@/lib/utils/otp-cooldown";
 import { generateOtp, hashOtp } from "@/lib/auth/tokens";
 import { db } from "@/lib/db/client";
@@ -93,8 +93,8 @@ export async function resendOtp(
 }
 
 /**
- * POST /api/v1/auth/validateOtp. At most 5 wrong tries per code (then a new code is needed), plus
- * per-account and per-IP limits across codes.
+ * POST /api/v1/auth/validateOtp. At most 5 tries per code, counted atomically before the code is
+ * compared (then a new code is needed), plus per-account and per-IP limits across codes.
  */
 export async function validateOtp(userId: string, otp: string, ip: string): Promise<SessionUser> {
   await consumeLimit(LIMITS.otpValidationPerIp, ip);
@@ -120,11 +120,23 @@ export async function validateOtp(userId: string, otp: string, ip: string): Prom
   if (code.expiresAt.getTime() <= Date.now()) {
     throw new AppError("VALIDATION", "This verification code has expired. Please request a new one.");
   }
+  // Every try takes one of the code's five slots BEFORE the comparison, in one conditional UPDATE:
+  // concurrent guesses each need their own slot, so no more than five are ever compared.
+  const slot = await db()
+    .update(otpCodes)
+    .set({ failedAttempts: sql`${otpCodes.failedAttempts} + 1` })
+    .where(
+      and(
+        eq(otpCodes.id, code.id),
+        isNull(otpCodes.consumedAt),
+        lt(otpCodes.failedAttempts, OTP_MAX_WRONG_TRIES),
+      ),
+    )
+    .returning({ failedAttempts: otpCodes.failedAttempts });
+  if (slot.length === 0) {
+    throw new AppError("RATE_LIMITED", "Too many wrong codes. Please request a new code.");
+  }
   if (code.codeHash !== hashOtp(otp.trim())) {
-    await db()
-      .update(otpCodes)
-      .set({ failedAttempts: sql`least(${otpCodes.failedAttempts} + 1, ${OTP_MAX_WRONG_TRIES})` })
-      .where(eq(otpCodes.id, code.id));
     throw new AppError("VALIDATION", "Invalid verification code.");
   }
   const consumed = await db()
