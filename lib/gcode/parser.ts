@@ -712,7 +712,7 @@ export class GcodeParser {
         case 170:
         case 180:
         case 190:
-          this.plane = g / 10;
+          this.plane = g === 170 ? 17 : g === 180 ? 18 : 19;
           break;
         case 200:
           this.unit = MM_PER_INCH;
@@ -836,7 +836,16 @@ export class GcodeParser {
     this.lineDwell = -1;
     this.lineHome = false;
     this.lineOffsets = 0;
-    if (this.gCount > 0) this.applyG(seen);
+    if (this.gCount > 0) {
+      // Most lines carry one motion word (G0-G3): no call for those.
+      const g = this.gWords[0]!;
+      if (this.gCount !== 1) this.applyG(seen);
+      else if (g === 10) this.lineMotion = MOTION_LINEAR;
+      else if (g === 0) this.lineMotion = MOTION_RAPID;
+      else if (g === 20) this.lineMotion = MOTION_CW;
+      else if (g === 30) this.lineMotion = MOTION_CCW;
+      else this.applyG(seen);
+    }
     const motion = this.lineMotion;
 
     // The unit words above apply to the whole line, wherever they stood.
