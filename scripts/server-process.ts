@@ -5,6 +5,7 @@
 import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
+import { sweepAbandonedUploads } from "@/lib/services/attachments/sweep-abandoned-uploads";
 import { directRouteFor, serveDirect } from "./lib/direct-routes";
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
@@ -27,6 +28,23 @@ const server = createServer((request, response) => {
   else void handleWithNext(request, response);
 });
 server.listen(port, hostname, () => console.log(`[server] process ${process.pid} ready on ${origin}`));
+
+// Uploads never confirmed are removed with their objects (issue 19): every 10 minutes, with a
+// random start so that several processes rarely sweep at once (they may: it is idempotent).
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+const sweep = () =>
+  sweepAbandonedUploads().then(
+    ({ removed }) => removed > 0 && console.log(`[server] removed ${removed} abandoned upload(s)`),
+    (error: unknown) => console.error("[server] sweeping abandoned uploads failed", error),
+  );
+const sweepTimer = setTimeout(
+  () => {
+    void sweep();
+    setInterval(() => void sweep(), SWEEP_INTERVAL_MS).unref();
+  },
+  60_000 + Math.floor(Math.random() * SWEEP_INTERVAL_MS),
+);
+sweepTimer.unref();
 
 // Finish the requests under way, then stop (the cluster primary sends SIGTERM; Ctrl+C, SIGINT).
 const stop = () => {

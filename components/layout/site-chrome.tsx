@@ -6,6 +6,7 @@ import { closeAuthDialog, openAuthDialog } from "@/components/auth/auth-dialog-s
 import { AuthDialogs } from "@/components/auth/auth-dialogs";
 import { useSession } from "@/components/auth/session-provider";
 import { logout } from "@/lib/api-client/auth";
+import { authErrorMessage } from "@/lib/validation/auth-errors";
 import { flashToastAfterLoad, takeFlashToast } from "./flash-toast";
 import { SiteHeader } from "./site-header";
 import { WaitlistBanner } from "./waitlist-banner";
@@ -15,12 +16,13 @@ export function SiteChrome({ adminDashboardUrl = null }: { adminDashboardUrl?: s
   const session = useSession();
   const { user } = session;
 
-  // The Google callback reports a failed sign-in as /?authError=<text>.
+  // The Google callback reports a failed sign-in as /?authError=<code>; only known codes show
+  // their fixed text, anything else is dropped from the address silently.
   useEffect(() => {
     const url = new URL(window.location.href);
-    const authError = url.searchParams.get("authError");
-    if (!authError) return;
-    toast.error("Login Failed", { description: authError });
+    if (!url.searchParams.has("authError")) return;
+    const message = authErrorMessage(url.searchParams.get("authError"));
+    if (message) toast.error("Login Failed", { description: message });
     url.searchParams.delete("authError");
     window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
   }, []);

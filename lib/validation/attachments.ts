@@ -8,7 +8,13 @@ export const uploadRequestSchema = z.object({
   parentId: idSchema,
   parentType: z.enum(ATTACHMENT_PARENT_TYPES),
   category: z.enum(ATTACHMENT_CATEGORIES),
-  fileName: z.string().trim().min(1, "fileName is required").max(255, "fileName is too long"),
+  fileName: z
+    .string()
+    .trim()
+    .min(1, "fileName is required")
+    .max(255, "fileName is too long")
+    // CR, LF and other control characters would break the download's Content-Disposition (issue 19).
+    .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), "fileName must not contain control characters"),
   /** SHA-256 of the content, hex, computed by the browser. */
   fileHash: z.string().regex(/^[a-f0-9]{64}$/i, "fileHash must be a SHA-256 hex digest"),
   fileSize: z.number().int().positive("fileSize must be positive"),

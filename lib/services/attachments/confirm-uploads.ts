@@ -1,5 +1,4 @@
 import "server-only";
-import { createHash } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { attachments } from "@/lib/db/schema";
@@ -7,66 +6,18 @@ import { AppError } from "@/lib/errors";
 import { getStorage } from "@/lib/storage";
 import { analyseStoredGcode } from "@/lib/services/gcode/analyse-stored-gcode";
 import type { Actor } from "@/lib/auth/actor";
-import { MAKE_IMAGE_MAX_BYTES, MAKE_MESSAGES } from "@/lib/validation/makes";
-import { detectImageType } from "./image-signature";
+import { storedUploadProblem } from "./upload-checks";
 
 const FILE_URL_SECONDS = 60 * 60;
-
-/** The whole stored object: its SHA-256 (hex) and its first bytes. */
-async function readObject(key: string): Promise<{ sha256: string; head: Uint8Array }> {
-  const { stream } = await getStorage().getObject(key);
-  const hash = createHash("sha256");
-  const head = new Uint8Array(16);
-  let headLength = 0;
-  const reader = stream.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (headLength < head.length) {
-        const part = value.subarray(0, head.length - headLength);
-        head.set(part, headLength);
-        headLength += part.length;
-      }
-      hash.update(value);
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  return { sha256: hash.digest("hex"), head: head.subarray(0, headLength) };
-}
-
-interface PendingRow {
-  id: string;
-  category: string;
-  fileSize: number | null;
-  fileHash: string | null;
-  contentType: string | null;
-  storageKey: string;
-}
-
-/**
- * A make image must be what it claims, judged from the stored bytes and never from the client's
- * word: at most 5 MB, the declared size and hash, and JPEG/PNG/WebP magic bytes matching the type
- * its name promised (the type the upload URL was signed for). Returns the problem, or null.
- */
-async function makeImageProblem(row: PendingRow, size: number): Promise<string | null> {
-  if (size > MAKE_IMAGE_MAX_BYTES) return MAKE_MESSAGES.imageTooLarge;
-  if (row.fileSize !== null && size !== row.fileSize) return MAKE_MESSAGES.imageInvalid;
-  const { sha256, head } = await readObject(row.storageKey);
-  if (row.fileHash !== null && sha256 !== row.fileHash.toLowerCase()) return MAKE_MESSAGES.imageInvalid;
-  const detected = detectImageType(head);
-  if (!detected || (row.contentType !== null && detected !== row.contentType)) {
-    return MAKE_MESSAGES.imageInvalid;
-  }
-  return null;
-}
 
 /**
  * The last step of the upload flow (docs/project-api.md): after the browser PUT each file to its
  * signed URL, the server checks what arrived and marks it ready. Only the uploader may confirm.
- * A make image that fails its check is deleted (row and bytes) and the call answers 400; project
- * files must exist with their declared size. Confirming a ready file again is harmless.
+ * Every pending file is checked from the stored bytes (upload-checks.ts): the size limit of its
+ * kind (models 100 MB, images 5 MB, design files 50 MB, zip 200 MB), the declared size and SHA-256,
+ * and an image's magic bytes against its declared type. A file that fails is deleted (row and
+ * object) and the call answers 400 naming it. Confirming a ready file again is harmless.
+ * Other services (the authoring wizard's updateAttachments) may call this with their actor.
  */
 export async function confirmUploads({
   actor,
@@ -99,20 +50,10 @@ export async function confirmUploads({
     const pending = { ...row, storageKey: row.storageKey };
     if (row.status === "pending") {
       const info = await storage.statObject(pending.storageKey);
-      const isMakeImage = row.category === "projectMakeImages";
-      let problem: string | null;
-      if (!info) problem = isMakeImage ? MAKE_MESSAGES.imageInvalid : `${row.fileName} was not uploaded.`;
-      else if (isMakeImage) problem = await makeImageProblem(pending, info.size);
-      else
-        problem =
-          row.fileSize !== null && info.size !== row.fileSize
-            ? `${row.fileName} did not arrive completely. Please upload it again.`
-            : null;
+      const problem = await storedUploadProblem(pending, info?.size ?? null);
       if (problem) {
-        if (isMakeImage) {
-          await db().delete(attachments).where(eq(attachments.id, row.id));
-          await storage.deleteObjects([pending.storageKey]);
-        }
+        await db().delete(attachments).where(eq(attachments.id, row.id));
+        await storage.deleteObjects([pending.storageKey]);
         throw new AppError("VALIDATION", problem, { issues: [{ path: "attachmentIds", message: problem }] });
       }
       await db()

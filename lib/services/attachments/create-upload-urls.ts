@@ -12,7 +12,6 @@ import {
 } from "@/lib/gcode/file-types";
 import { contentTypeFromExtension } from "@/lib/storage/content-types";
 import { toKeySegment } from "@/lib/storage/keys";
-import { MAX_UPLOAD_BYTES } from "@/lib/storage/limits";
 import type { Actor } from "@/lib/auth/actor";
 import type { UploadRequest } from "@/lib/validation/attachments";
 import {
@@ -21,6 +20,8 @@ import {
   MAKE_MESSAGES,
   MAX_MAKE_IMAGES,
 } from "@/lib/validation/makes";
+
+import { tooLargeMessage, UPLOAD_LIMIT_BYTES, uploadKindOf } from "./upload-checks";
 
 const UPLOAD_URL_SECONDS = 15 * 60;
 
@@ -78,8 +79,11 @@ function assertAcceptable(request: UploadRequest, index: number): string {
   if ((allowed && !allowed.includes(extension)) || REFUSED_EXTENSIONS.has(extension)) {
     refuse(index, "fileName", `Files of type .${extension || "(none)"} are not accepted here`);
   }
-  if (request.fileSize > MAX_UPLOAD_BYTES) refuse(index, "fileSize", "File size should be at most 200MB.");
-  return contentTypeFromExtension(request.fileName);
+  const contentType = contentTypeFromExtension(request.fileName);
+  const kind = uploadKindOf(request.category, contentType);
+  if (request.fileSize > UPLOAD_LIMIT_BYTES[kind])
+    refuse(index, "fileSize", tooLargeMessage(request.fileName, kind));
+  return contentType;
 }
 
 /**

@@ -2,19 +2,17 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { AppError } from "@/lib/errors";
 import { getStorage } from "@/lib/storage";
+import { detectImageType, type RasterImageType } from "@/lib/services/attachments/image-signature";
 
 /** The app path that serves an uploaded picture (app/api/v1/auth/avatar/[userId]/[file]). */
 export const AVATAR_PATH_PREFIX = "/api/v1/auth/avatar/";
 
-const SIGNATURES: { type: string; extension: string; test: (bytes: Uint8Array) => boolean }[] = [
-  { type: "image/jpeg", extension: "jpg", test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  {
-    type: "image/png",
-    extension: "png",
-    test: (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47,
-  },
-  { type: "image/gif", extension: "gif", test: (b) => b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 },
-];
+/** The picture types a profile accepts, proved by the file's first bytes (image-signature.ts). */
+const ACCEPTED: Partial<Record<RasterImageType, string>> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/gif": "gif",
+};
 
 export const avatarKey = (userId: string, file: string) => `avatars/${userId}/${file}`;
 
@@ -25,15 +23,16 @@ export const avatarKey = (userId: string, file: string) => `avatars/${userId}/${
  */
 export async function storeProfilePicture(userId: string, file: File): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const kind = SIGNATURES.find((signature) => signature.test(bytes));
-  if (!kind) {
+  const type = detectImageType(bytes);
+  const extension = type ? ACCEPTED[type] : undefined;
+  if (!type || !extension) {
     throw new AppError("VALIDATION", "File type must be one of: jpeg, jpg, png, gif", {
       issues: [{ path: "profilePicture", message: "File type must be one of: jpeg, jpg, png, gif" }],
     });
   }
-  const name = `${randomBytes(8).toString("hex")}.${kind.extension}`;
+  const name = `${randomBytes(8).toString("hex")}.${extension}`;
   await getStorage().putObject(avatarKey(userId, name), Buffer.from(bytes), {
-    contentType: kind.type,
+    contentType: type,
     contentLength: bytes.byteLength,
   });
   return `${AVATAR_PATH_PREFIX}${userId}/${name}`;

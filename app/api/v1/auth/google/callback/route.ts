@@ -13,6 +13,7 @@ import { isAppError } from "@/lib/errors";
 import { route } from "@/lib/http/route";
 import { signInWithGoogle } from "@/lib/services/auth/google-sign-in";
 import { googleCallbackEndpoint } from "@/lib/validation/auth";
+import { authErrorCodeFor, type AuthErrorCode } from "@/lib/validation/auth-errors";
 
 function redirectTo(path: string, headers = new Headers()): Response {
   headers.set("Location", new URL(path, env().PUBLIC_BASE_URL).toString());
@@ -27,14 +28,15 @@ function redirectTo(path: string, headers = new Headers()): Response {
   return new Response(null, { status: 302, headers });
 }
 
-const failed = (message: string) => redirectTo(`/?authError=${encodeURIComponent(message)}`);
+/** Only a code travels in the address; the home page shows its fixed text (lib/validation/auth-errors.ts). */
+const failed = (code: AuthErrorCode) => redirectTo(`/?authError=${code}`);
 
 export const GET = route(googleCallbackEndpoint, async ({ request, query }) => {
   const state = readRequestCookie(request, GOOGLE_STATE_COOKIE);
   const verifier = readRequestCookie(request, GOOGLE_VERIFIER_COOKIE);
-  if (query.error) return failed("Google sign-in was cancelled.");
+  if (query.error) return failed("google_cancelled");
   if (!query.code || !query.state || !state || !verifier || state !== query.state) {
-    return failed("Google sign-in failed. Please try again.");
+    return failed("google_failed");
   }
   try {
     const identity = await exchangeGoogleCode(query.code, verifier);
@@ -42,8 +44,8 @@ export const GET = route(googleCallbackEndpoint, async ({ request, query }) => {
     const tokens = await startSession(userId, sessionMeta(request));
     return redirectTo(isUserSignupComplete ? "/" : "/signup", sessionCookieHeaders(tokens));
   } catch (error) {
-    if (isAppError(error)) return failed(error.message);
+    if (isAppError(error)) return failed(authErrorCodeFor(error.message));
     console.error("[auth] Google sign-in failed:", error);
-    return failed("Google sign-in failed. Please try again.");
+    return failed("google_failed");
   }
 });
