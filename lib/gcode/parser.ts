@@ -10,8 +10,11 @@ import { warmUpOnce } from "./warm-up";
  * Speed comes from reading bytes directly (no strings, no regular expressions, no object per word
  * or per line) and from storing the path as one vertex strip: the machine never jumps, so segment
  * i runs from vertex i to vertex i+1 and each segment costs 12 bytes of coordinates, not 24.
- * Coordinates are kept in machine millimetres while parsing and converted to the file's display
- * units once at the end ("any G20 means inches", the spec's rule).
+ * Coordinates are kept in machine millimetres while parsing and converted once at the end: to the
+ * file's display units ("any G20 means inches", the spec's rule) and to the program's frame (the
+ * work offset at the first cut taken off, so the program's X0 Y0 Z0 is 0, 0, 0; docs/gcode.md).
+ * Before the first parse of a process a short warm-up program runs (lib/gcode/warm-up.ts), so V8
+ * optimises the hot functions with complete type feedback.
  */
 
 export const MM_PER_INCH = 25.4;
