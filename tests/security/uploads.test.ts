@@ -49,7 +49,7 @@ async function upload(
   const put = await fetch(slot!.signedUrl, {
     method: "PUT",
     headers: { "content-type": row!.contentType ?? "application/octet-stream" },
-    body: sent,
+    body: typeof sent === "string" ? sent : new Uint8Array(sent),
   });
   expect(put.status).toBe(200);
   const confirmed = await api<Envelope<unknown>>(

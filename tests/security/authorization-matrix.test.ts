@@ -1,0 +1,437 @@
+import { createHash } from "node:crypto";
+import { and, count, eq } from "drizzle-orm";
+import { describe, expect, inject, it } from "vitest";
+import {
+  attachments,
+  bookmarks,
+  comments,
+  likes,
+  ownedMachines,
+  posts,
+  projectMakes,
+  users,
+} from "@/lib/db/schema";
+import { createUser, testDb, unique } from "../support/factories";
+import {
+  accessTokenFor,
+  createComment,
+  createMakeRow,
+  createProject,
+  giveMachine,
+} from "../support/factories-project";
+import { api } from "../support/http";
+import { Browser, signupForm, signUpVerified } from "../api/auth-support";
+
+// Issue 19, item 7: the authorization matrix, kept proven. For every mutating endpoint another
+// user and a visitor are refused and nothing changes; mass assignment changes nothing it should
+// not; sessions end on the server; stored XSS in comments stays text. New mutating endpoints
+// (authoring, tags) belong in CASES below.
+
+const MARKER = { "x-requested-with": "cnc-projects" };
+
+interface Call {
+  method: string;
+  path: string;
+  json?: unknown;
+}
+
+interface Case {
+  name: string;
+  /** Creates the owner's object; returns the call and a snapshot of what must not change. */
+  arrange(): Promise<{ call: Call; snapshot: () => Promise<unknown> }>;
+}
+
+async function send(call: Call, userId: string | null) {
+  const headers: Record<string, string> = { origin: inject("baseUrl"), ...MARKER };
+  if (userId) headers.cookie = `access_token=${await accessTokenFor(userId)}`;
+  if (call.json !== undefined) headers["content-type"] = "application/json";
+  return api(call.path, {
+    method: call.method,
+    headers,
+    body: call.json === undefined ? undefined : JSON.stringify(call.json),
+  });
+}
+
+const rowsOf = async <T>(promise: Promise<T[]>) => JSON.stringify(await promise);
+
+const CASES: Case[] = [
+  {
+    name: "DELETE /api/v1/post/delete/{id}",
+    async arrange() {
+      const { post } = await createProject();
+      return {
+        call: { method: "DELETE", path: `/api/v1/post/delete/${post.id}` },
+        snapshot: () => rowsOf(testDb().select().from(posts).where(eq(posts.id, post.id))),
+      };
+    },
+  },
+  {
+    name: "GET /api/v1/attachment/deleteAttachment/{id}",
+    async arrange() {
+      const { model } = await createProject();
+      return {
+        call: { method: "GET", path: `/api/v1/attachment/deleteAttachment/${model.id}` },
+        snapshot: () => rowsOf(testDb().select().from(attachments).where(eq(attachments.id, model.id))),
+      };
+    },
+  },
+  {
+    name: "POST /api/v1/attachment/getPreSignedUploadUrl (someone else's post)",
+    async arrange() {
+      const { post } = await createProject();
+      const file = "G21\n";
+      return {
+        call: {
+          method: "POST",
+          path: "/api/v1/attachment/getPreSignedUploadUrl",
+          json: {
+            attachments: [
+              {
+                parentId: post.id,
+                parentType: "post",
+                category: "postModel",
+                fileName: "x.nc",
+                fileHash: createHash("sha256").update(file).digest("hex"),
+                fileSize: file.length,
+                resourceType: "model",
+              },
+            ],
+          },
+        },
+        snapshot: () =>
+          rowsOf(testDb().select({ n: count() }).from(attachments).where(eq(attachments.postId, post.id))),
+      };
+    },
+  },
+  {
+    name: "POST /api/v1/attachment/confirmUploads (someone else's pending file)",
+    async arrange() {
+      const { post, owner } = await createProject();
+      const [pending] = await testDb()
+        .insert(attachments)
+        .values({
+          userId: owner.id,
+          parentType: "post",
+          postId: post.id,
+          category: "postMedia",
+          resourceType: "other",
+          status: "pending",
+          fileName: "notes.pdf",
+          fileSize: 4,
+          storageKey: `posts/${post.id}/postMedia/${unique()}-notes.pdf`,
+        })
+        .returning();
+      return {
+        call: {
+          method: "POST",
+          path: "/api/v1/attachment/confirmUploads",
+          json: { attachmentIds: [pending!.id] },
+        },
+        snapshot: () => rowsOf(testDb().select().from(attachments).where(eq(attachments.id, pending!.id))),
+      };
+    },
+  },
+  {
+    name: "DELETE /api/v1/comment/delete",
+    async arrange() {
+      const { post } = await createProject();
+      const author = await createUser();
+      const comment = await createComment(post.id, author.id);
+      return {
+        call: { method: "DELETE", path: `/api/v1/comment/delete?postId=${post.id}&commentId=${comment.id}` },
+        snapshot: () => rowsOf(testDb().select().from(comments).where(eq(comments.id, comment.id))),
+      };
+    },
+  },
+  {
+    name: "DELETE /api/v1/projectMake/{makeId}",
+    async arrange() {
+      const { post } = await createProject();
+      const maker = await createUser();
+      const make = await createMakeRow(post.id, maker.id);
+      return {
+        call: { method: "DELETE", path: `/api/v1/projectMake/${make.id}` },
+        snapshot: () => rowsOf(testDb().select().from(projectMakes).where(eq(projectMakes.id, make.id))),
+      };
+    },
+  },
+  {
+    name: "POST /api/v1/review/approve/{postId} (not staff)",
+    async arrange() {
+      const { post } = await createProject({ visibility: "private" });
+      return {
+        call: { method: "POST", path: `/api/v1/review/approve/${post.id}` },
+        snapshot: () => rowsOf(testDb().select().from(posts).where(eq(posts.id, post.id))),
+      };
+    },
+  },
+  {
+    name: "POST /api/v1/review/reject/{postId} (not staff)",
+    async arrange() {
+      const { post } = await createProject({ visibility: "private" });
+      return {
+        call: { method: "POST", path: `/api/v1/review/reject/${post.id}`, json: { reason: "Not good" } },
+        snapshot: () => rowsOf(testDb().select().from(posts).where(eq(posts.id, post.id))),
+      };
+    },
+  },
+];
+
+describe("another user and a visitor are refused, and nothing changes", () => {
+  for (const testCase of CASES) {
+    it(testCase.name, async () => {
+      const { call, snapshot } = await testCase.arrange();
+      const before = await snapshot();
+      const stranger = await createUser();
+      const asStranger = await send(call, stranger.id);
+      expect([403, 404], `stranger: ${JSON.stringify(asStranger.body)}`).toContain(asStranger.status);
+      expect(await snapshot()).toBe(before);
+      const asVisitor = await send(call, null);
+      expect(asVisitor.status, `visitor: ${JSON.stringify(asVisitor.body)}`).toBe(401);
+      expect(await snapshot()).toBe(before);
+    });
+  }
+});
+
+describe("a visitor cannot call the signed-in mutations", () => {
+  it("likes, bookmarks, comments, makes, profile, machines, passwords and OTP answer 401 and write nothing", async () => {
+    const { post, variants } = await createProject();
+    const calls: Call[] = [
+      { method: "POST", path: "/api/v1/like/create", json: { postId: post.id } },
+      { method: "DELETE", path: `/api/v1/like/delete?postId=${post.id}` },
+      { method: "POST", path: "/api/v1/bookmark/create", json: { postId: post.id } },
+      { method: "DELETE", path: `/api/v1/bookmark/delete?postId=${post.id}` },
+      {
+        method: "POST",
+        path: "/api/v1/comment/create",
+        json: { postId: post.id, comment: '{"ops":[{"insert":"hi\\n"}]}' },
+      },
+      {
+        method: "POST",
+        path: "/api/v1/projectMake/create",
+        json: { postId: post.id, printedOn: variants[0]!.id, isPrinted: false },
+      },
+      { method: "POST", path: "/api/v1/auth/updateUser", json: { firstname: "Eve", lastname: "Visitor" } },
+      { method: "POST", path: "/api/v1/auth/addMachines", json: { cncVariantIdList: [variants[0]!.id] } },
+      { method: "POST", path: "/api/v1/auth/removeMachine", json: { cncVariantId: variants[0]!.id } },
+      {
+        method: "PATCH",
+        path: "/api/v1/auth/updatePassword",
+        json: { currentPassword: "x", newPassword: "new password 1", confirmPassword: "new password 1" },
+      },
+      { method: "POST", path: "/api/v1/auth/validateOtp", json: { otp: "ABC123" } },
+      { method: "GET", path: "/api/v1/auth/getVerificationOtp" },
+    ];
+    for (const call of calls) {
+      const result = await send(call, null);
+      expect(result.status, `${call.method} ${call.path}`).toBe(401);
+    }
+    const [likeCount] = await testDb().select({ n: count() }).from(likes).where(eq(likes.postId, post.id));
+    const [bookmarkCount] = await testDb()
+      .select({ n: count() })
+      .from(bookmarks)
+      .where(eq(bookmarks.postId, post.id));
+    const [commentCount] = await testDb()
+      .select({ n: count() })
+      .from(comments)
+      .where(eq(comments.postId, post.id));
+    const [makeCount] = await testDb()
+      .select({ n: count() })
+      .from(projectMakes)
+      .where(eq(projectMakes.postId, post.id));
+    expect([likeCount!.n, bookmarkCount!.n, commentCount!.n, makeCount!.n]).toEqual([0, 0, 0, 0]);
+  });
+});
+
+describe("mass assignment", () => {
+  it("register ignores isVerified, isOnefinityOfficial, authProvider and an id", async () => {
+    const browser = new Browser();
+    const { form } = await signupForm({}, (data) => {
+      data.append("isVerified", "true");
+      data.append("isOnefinityOfficial", "true");
+      data.append("authProvider", "google");
+      data.append("_id", "00000000-0000-4000-8000-000000000000");
+    });
+    const result = await browser.call<{ user: { _id: string } }>("/api/v1/auth/register", { form });
+    expect(result.status).toBe(201);
+    const [row] = await testDb().select().from(users).where(eq(users.id, result.body.data.user._id));
+    expect(row).toMatchObject({ isVerified: false, isOnefinityOfficial: false, authProvider: "email" });
+    expect(row!.id).not.toBe("00000000-0000-4000-8000-000000000000");
+  });
+
+  it("updateUser ignores email, username, isVerified and isOnefinityOfficial", async () => {
+    const browser = new Browser();
+    const { user, fields } = await signUpVerified(browser);
+    const form = new FormData();
+    for (const [key, value] of Object.entries({
+      firstname: "Grace",
+      lastname: "Hopper",
+      email: "taken-over@example.com",
+      username: "someone_else",
+      isVerified: "false",
+      isOnefinityOfficial: "true",
+    })) {
+      form.append(key, value);
+    }
+    const result = await browser.call("/api/v1/auth/updateUser", { form });
+    expect(result.status).toBe(200);
+    const [row] = await testDb().select().from(users).where(eq(users.id, user._id));
+    expect(row).toMatchObject({
+      firstname: "Grace",
+      email: fields.email,
+      username: fields.username,
+      isVerified: true,
+      isOnefinityOfficial: false,
+    });
+  });
+
+  it("a comment, a like and a make are the caller's own whatever user id the body names", async () => {
+    const { post, variants } = await createProject();
+    const victim = await createUser();
+    const caller = await createUser();
+    await giveMachine(caller.id, variants[0]!.id);
+    const comment = await send(
+      {
+        method: "POST",
+        path: "/api/v1/comment/create",
+        json: {
+          postId: post.id,
+          comment: '{"ops":[{"insert":"mine\\n"}]}',
+          userId: victim.id,
+          user: victim.id,
+        },
+      },
+      caller.id,
+    );
+    expect(comment.status).toBe(201);
+    const like = await send(
+      { method: "POST", path: "/api/v1/like/create", json: { postId: post.id, userId: victim.id } },
+      caller.id,
+    );
+    expect(like.status).toBeLessThan(300);
+    const make = await send(
+      {
+        method: "POST",
+        path: "/api/v1/projectMake/create",
+        json: { postId: post.id, printedOn: variants[0]!.id, isPrinted: false, userId: victim.id },
+      },
+      caller.id,
+    );
+    expect(make.status).toBe(201);
+    const victimRows = await Promise.all([
+      testDb()
+        .select()
+        .from(comments)
+        .where(and(eq(comments.postId, post.id), eq(comments.userId, victim.id))),
+      testDb()
+        .select()
+        .from(likes)
+        .where(and(eq(likes.postId, post.id), eq(likes.userId, victim.id))),
+      testDb()
+        .select()
+        .from(projectMakes)
+        .where(and(eq(projectMakes.postId, post.id), eq(projectMakes.userId, victim.id))),
+    ]);
+    expect(victimRows.map((rows) => rows.length)).toEqual([0, 0, 0]);
+  });
+
+  it("removing a machine only ever touches the caller's own list", async () => {
+    const { variants } = await createProject();
+    const victim = await createUser();
+    await giveMachine(victim.id, variants[0]!.id);
+    const caller = await createUser();
+    await send(
+      {
+        method: "POST",
+        path: "/api/v1/auth/removeMachine",
+        json: { cncVariantId: variants[0]!.id, userId: victim.id },
+      },
+      caller.id,
+    );
+    const rows = await testDb().select().from(ownedMachines).where(eq(ownedMachines.userId, victim.id));
+    expect(rows.length).toBe(1);
+  });
+});
+
+describe("sessions end on the server", () => {
+  it("logout: the old access and refresh tokens stop working", async () => {
+    const browser = new Browser();
+    await signUpVerified(browser);
+    const copy = new Browser();
+    for (const name of ["access_token", "refresh_token"]) copy.cookies.set(name, browser.cookies.get(name)!);
+    expect((await browser.call("/api/v1/auth/logout")).status).toBe(200);
+    expect((await copy.call("/api/v1/auth/me")).status).toBe(403);
+    expect((await copy.call("/api/v1/auth/refresh", { method: "POST" })).status).toBe(401);
+  });
+
+  it("password change ends every other session, and the old password stops working", async () => {
+    const browser = new Browser();
+    const { fields } = await signUpVerified(browser);
+    const other = new Browser();
+    const login = await other.call("/api/v1/auth/login", {
+      json: { email: fields.email, password: fields.password },
+    });
+    expect(login.status).toBe(200);
+    const changed = await browser.call("/api/v1/auth/updatePassword", {
+      method: "PATCH",
+      json: {
+        currentPassword: fields.password,
+        newPassword: "a brand new secret",
+        confirmPassword: "a brand new secret",
+      },
+    });
+    expect(changed.status).toBe(200);
+    expect((await browser.call("/api/v1/auth/me")).status).toBe(200);
+    expect((await other.call("/api/v1/auth/me")).status).toBe(403);
+    expect((await other.call("/api/v1/auth/refresh", { method: "POST" })).status).toBe(401);
+    const oldPassword = await new Browser().call("/api/v1/auth/login", {
+      json: { email: fields.email, password: fields.password },
+    });
+    expect(oldPassword.status).toBe(401);
+  });
+});
+
+describe("stored XSS in comments", () => {
+  const PAYLOADS = [
+    "<script>alert(1)</script>",
+    '<img src=x onerror="alert(1)">',
+    '"><svg onload=alert(1)>',
+    "javascript:alert(1)",
+  ];
+
+  it("payloads stay text in the API and on the project page; javascript: links are dropped", async () => {
+    const { post } = await createProject();
+    const writer = await createUser();
+    for (const payload of PAYLOADS) {
+      const delta = JSON.stringify({
+        ops: [
+          { insert: payload, attributes: { link: "javascript:alert(document.cookie)" } },
+          { insert: "\n" },
+        ],
+      });
+      const created = await send(
+        { method: "POST", path: "/api/v1/comment/create", json: { postId: post.id, comment: delta } },
+        writer.id,
+      );
+      expect(created.status).toBe(201);
+    }
+    const listed = await api<{ data: { comments: { comment: string }[] } }>(
+      `/api/v1/comment/getCommentsByPostId/${post.id}`,
+    );
+    // The texts are kept as text; the javascript: links are gone from the stored deltas.
+    const ops = listed.body.data.comments.flatMap(
+      (item) =>
+        (JSON.parse(item.comment) as { ops: { insert: unknown; attributes?: { link?: string } }[] }).ops,
+    );
+    const text = ops.map((op) => String(op.insert)).join("");
+    for (const payload of PAYLOADS) expect(text).toContain(payload);
+    expect(ops.filter((op) => op.attributes?.link?.toLowerCase().includes("javascript:"))).toEqual([]);
+    const page = await api<string>(`/model/${post.id}`);
+    expect(page.status).toBe(200);
+    const html = page.body;
+    expect(html).not.toMatch(/<script>alert\(1\)<\/script>/);
+    expect(html).not.toMatch(/<img src=x onerror/i);
+    expect(html).not.toMatch(/<svg onload/i);
+    expect(html).not.toMatch(/href="javascript:/i);
+  });
+});
