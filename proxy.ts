@@ -17,7 +17,7 @@ import { commonSecurityHeaders, createNonce, pageContentSecurityPolicy } from "@
  * rewrites marked requests to that page. Anyone holding a session cookie, and every filtered URL,
  * gets the per-request page. Direct visits to the guest page's address go to /.
  *
- * And the security headers of every page (issue 19, ADR 013): a fresh nonce per request (the cached
+ * And the security headers of every page (issue 19, ADR 014): a fresh nonce per request (the cached
  * guest page: one per process), passed
  * to Next in the request's `Content-Security-Policy` and `x-nonce` headers (Next puts it on its
  * scripts) and sent in the answer's policy, with nosniff, Referrer-Policy, X-Frame-Options and HSTS.
@@ -30,7 +30,7 @@ const NOT_SHARED = "private, no-cache, no-store, max-age=0, must-revalidate";
 /**
  * The cached guest page's nonce: one per server process, because the page is rendered once into
  * the ISR cache and served to every guest, nonce attributes included; a fresh nonce per request
- * would not match that HTML (ADR 013). Every other page gets a fresh nonce per request.
+ * would not match that HTML (ADR 014). Every other page gets a fresh nonce per request.
  */
 const GUEST_PAGE_NONCE = createNonce();
 

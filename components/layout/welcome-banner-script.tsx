@@ -1,9 +1,10 @@
-/** localStorage key remembering that the visitor dismissed the welcome banner (spec name). */
-export const HIDE_WELCOME_KEY = "hideWelcomeMessage";
+import { WELCOME_BANNER_SCRIPT } from "@/lib/utils/welcome-banner";
+
+export { HIDE_WELCOME_KEY } from "@/lib/utils/welcome-banner";
 
 // Runs while the HTML is parsed, before first paint, so a dismissed banner never flashes;
-// globals.css hides the banner on this flag.
-const script = `try{if(localStorage.getItem(${JSON.stringify(HIDE_WELCOME_KEY)})==="true")document.documentElement.setAttribute("data-hide-welcome","")}catch(e){}`;
+// globals.css hides the banner on this flag. The pages' CSP allows it by its hash.
+const script = WELCOME_BANNER_SCRIPT;
 
 /**
  * Render first thing in the root layout's <body>. The script travels as inner HTML: the browser

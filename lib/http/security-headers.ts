@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import { env } from "@/lib/env";
+import { WELCOME_BANNER_SCRIPT } from "@/lib/utils/welcome-banner";
 
 /**
- * The security headers of every answer (issue 19, docs/security.md, ADR 013).
+ * The security headers of every answer (issue 19, docs/security.md, ADR 014).
  *
  * - Pages: a nonce-based Content-Security-Policy set by proxy.ts per request (Next reads the nonce
  *   from the request's CSP header and puts it on its own scripts), plus the common headers.
@@ -31,6 +33,9 @@ function isHttps(): boolean {
   return new URL(env().PUBLIC_BASE_URL).protocol === "https:";
 }
 
+/** The root layout's one inline script, allowed by its hash (it cannot carry a nonce). */
+export const WELCOME_BANNER_SCRIPT_HASH = `'sha256-${createHash("sha256").update(WELCOME_BANNER_SCRIPT).digest("base64")}'`;
+
 /** The policy a page runs under. `nonce` allows Next's scripts; everything they load inherits it. */
 export function pageContentSecurityPolicy(nonce: string): string {
   const config = env();
@@ -42,7 +47,7 @@ export function pageContentSecurityPolicy(nonce: string): string {
   const directives = [
     "default-src 'self'",
     // 'strict-dynamic': scripts the nonced scripts add (Next's chunks) run; host lists are ignored.
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    `script-src 'self' 'nonce-${nonce}' ${WELCOME_BANNER_SCRIPT_HASH} 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
     // React, Radix, Swiper and three.js set style attributes; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     // Avatars may be a Google profile photo; thumbnails come from storage.
