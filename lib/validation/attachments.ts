@@ -54,7 +54,7 @@ export const confirmUploadsEndpoint = endpoint({
   method: "POST",
   path: "/api/v1/attachment/confirmUploads",
   summary:
-    "After the PUTs: checks the stored files (make images: size, hash, magic bytes) and marks them ready; a refused image is removed",
+    "After the PUTs: checks the stored files (kind's size limit, declared size and SHA-256, an image's magic bytes) and marks them ready; a refused file is removed with its object",
   tag: "Attachments",
   auth: "required",
   body: z.object({
