@@ -18,7 +18,7 @@ if (process.env.SEED_DEMO_DATA !== "false") await seedIfEmpty(url);
 // The Docker image is built with NEXT_OUTPUT=standalone and runs Next's standalone server.
 const standaloneServer = path.join(projectRoot, ".next", "standalone", "server.js");
 const isStandalone = process.env.NEXT_OUTPUT === "standalone" && existsSync(standaloneServer);
-if (!isStandalone && !existsSync(path.join(projectRoot, ".next", "BUILD_ID"))) {
+if (!isStandalone && !existsSync(path.join(projectRoot, process.env.NEXT_DIST_DIR ?? ".next", "BUILD_ID"))) {
   console.log("[start] no production build yet: running `next build` (a few minutes on 2 cores) ...");
   await run(nextBin(), ["build"], env);
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { serialiseProtocolBatches } from "./embedded-queue";
 
 export interface EmbeddedDatabase {
   url: string;
@@ -50,6 +51,8 @@ export async function startEmbeddedDatabase(options: {
     port: options.port,
     maxConnections: MAX_CONNECTIONS,
   });
+  // One connection's Parse..Sync runs as a unit on the shared session (lib/db/embedded-queue.ts).
+  serialiseProtocolBatches((server as unknown as { queryQueue: unknown }).queryQueue);
   await server.start();
   const address = server.getServerConn();
   return {

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Pool } from "pg";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -67,11 +68,29 @@ export const LIMITS = {
 
 const limiters = new Map<string, RateLimiterPostgres>();
 
+interface QueryConfig {
+  name?: string;
+  text: string;
+  values?: unknown[];
+}
+
+/**
+ * The pool as the limiter's store client, minus statement names. The library names its prepared
+ * statements (`rate_limits:rlflx-upsert`), and a name lives in the server session. On the embedded
+ * database every pooled connection shares PGlite's one session, so the second connection to
+ * prepare a name fails with "already exists", and after the first connection idles out nothing
+ * works until a restart (issue 18). Unnamed statements cost a parse per call (microseconds here)
+ * and behave the same on PostgreSQL and PGlite. ADR 002 and docs/reliability.md.
+ */
+function withoutStatementNames(pool: Pool) {
+  return { query: ({ text, values }: QueryConfig) => pool.query({ text, values }) };
+}
+
 function limiterFor(policy: LimitPolicy): RateLimiterPostgres {
   let limiter = limiters.get(policy.keyPrefix);
   if (!limiter) {
     limiter = new RateLimiterPostgres({
-      storeClient: db().$client,
+      storeClient: withoutStatementNames(db().$client),
       storeType: "pool",
       tableName: "rate_limits",
       tableCreated: true,
