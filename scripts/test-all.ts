@@ -1,5 +1,6 @@
 // npm test: unit tests, then one production build, then the API suite (against a fresh PostgreSQL
 // database) and the end-to-end suite (Playwright in Debian's Chromium). Stops at the first failure.
+// The security tier (tests/security, docs/security.md) runs inside the unit and API projects.
 import { loadDotEnv, nextBin, projectRoot, run } from "./lib/runtime";
 
 loadDotEnv();

@@ -1,0 +1,58 @@
+import { createHash } from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
+import { resetEnvCache } from "@/lib/env";
+import {
+  commonSecurityHeaders,
+  pageContentSecurityPolicy,
+  withApiSecurityHeaders,
+} from "@/lib/http/security-headers";
+import { WELCOME_BANNER_SCRIPT } from "@/lib/utils/welcome-banner";
+
+// The header values themselves (ADR 014); tests/security/headers.test.ts checks them over HTTP.
+afterEach(() => {
+  delete process.env.PUBLIC_BASE_URL;
+  resetEnvCache();
+});
+
+function withBaseUrl(url: string) {
+  process.env.PUBLIC_BASE_URL = url;
+  resetEnvCache();
+}
+
+describe("security headers", () => {
+  it("HSTS and upgrade-insecure-requests only when PUBLIC_BASE_URL is https", () => {
+    withBaseUrl("https://cnc.example");
+    expect(commonSecurityHeaders()["Strict-Transport-Security"]).toBe("max-age=63072000; includeSubDomains");
+    expect(pageContentSecurityPolicy("abc")).toContain("upgrade-insecure-requests");
+    withBaseUrl("http://127.0.0.1:3000");
+    expect(commonSecurityHeaders()["Strict-Transport-Security"]).toBeUndefined();
+    expect(pageContentSecurityPolicy("abc")).not.toContain("upgrade-insecure-requests");
+  });
+
+  it("the page policy allows the nonce, the root layout's one inline script by hash, and nothing unsafe for scripts", () => {
+    withBaseUrl("http://127.0.0.1:3000");
+    const policy = pageContentSecurityPolicy("n0nce");
+    const scriptSrc = policy.split("; ").find((directive) => directive.startsWith("script-src")) ?? "";
+    const hash = createHash("sha256").update(WELCOME_BANNER_SCRIPT).digest("base64");
+    expect(scriptSrc).toBe(`script-src 'self' 'nonce-n0nce' 'sha256-${hash}' 'strict-dynamic'`);
+    for (const directive of [
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "form-action 'self'",
+    ]) {
+      expect(policy).toContain(directive);
+    }
+  });
+
+  it("API answers get no-store unless they chose a Cache-Control, also for redirects with immutable headers", () => {
+    withBaseUrl("http://127.0.0.1:3000");
+    expect(withApiSecurityHeaders(Response.json({})).headers.get("cache-control")).toBe("no-store");
+    const chosen = new Response("{}", { headers: { "Cache-Control": "public, max-age=300" } });
+    expect(withApiSecurityHeaders(chosen).headers.get("cache-control")).toBe("public, max-age=300");
+    const redirect = withApiSecurityHeaders(Response.redirect("http://127.0.0.1:3000/", 302));
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get("x-frame-options")).toBe("DENY");
+    expect(redirect.headers.get("location")).toBe("http://127.0.0.1:3000/");
+  });
+});
