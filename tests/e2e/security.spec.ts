@@ -112,10 +112,14 @@ test.describe("Content-Security-Policy", () => {
       "/signup",
       "/viewer",
       "/privacyPolicy",
-      "/no-such-page-here/at-all",
     ]) {
       await visit(page, path);
     }
+    // An unknown address of several segments: a 404 page without scripts, under the same policy.
+    const unknown = await page.goto("/no-such-page-here/at-all");
+    expect(unknown?.status()).toBe(404);
+    expect((await unknown!.allHeaders())["content-security-policy"]).toContain("'strict-dynamic'");
+    await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
     // The guest page's scripts really run: the login button opens its dialog.
     await page.goto("/");
     await expect(async () => {
