@@ -36,7 +36,9 @@ const envSchema = z.object({
   ADMIN_DASHBOARD_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   /**
    * Proxies whose X-Forwarded-For is believed (comma-separated addresses or CIDR ranges, e.g. the
-   * load balancer's). Unset: none, and per-IP limits use the socket's address (issue 19).
+   * load balancer's), or `*` when the app is reachable only through one proxy whose address is not
+   * known (its last X-Forwarded-For entry is the client). Unset: none, and per-IP limits use the
+   * socket's address (issue 19).
    */
   TRUSTED_PROXIES: optionalString,
   PORT: z.coerce.number().int().positive().default(3000),

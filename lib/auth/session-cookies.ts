@@ -104,6 +104,19 @@ function isTrusted(address: string): boolean {
 }
 
 /**
+ * `TRUSTED_PROXIES=*`: the app is reachable only through one proxy whose address is not known
+ * (Next's standalone server in the Docker image passes no socket address): the entry that proxy
+ * appended, the last one, is the client.
+ */
+function lastForwardedHop(request: Request): string | undefined {
+  const hops = (request.headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+  return hops.at(-1)?.slice(0, 100);
+}
+
+/**
  * The caller's address for per-IP limits. The socket's address (REMOTE_ADDRESS_HEADER); only when
  * that peer is one of TRUSTED_PROXIES (default: none) is X-Forwarded-For read, from the right,
  * skipping further trusted proxies: the first untrusted entry is the client. A client's own
@@ -111,6 +124,7 @@ function isTrusted(address: string): boolean {
  */
 export function clientIp(request: Request): string {
   const peer = request.headers.get(REMOTE_ADDRESS_HEADER)?.trim();
+  if (env().TRUSTED_PROXIES?.trim() === "*") return lastForwardedHop(request) ?? peer ?? "unknown";
   if (!peer) return "unknown";
   if (!isTrusted(peer)) return peer;
   const forwarded = (request.headers.get("x-forwarded-for") ?? "")

@@ -109,4 +109,12 @@ describe("clientIp and TRUSTED_PROXIES", () => {
     // An untrusted peer's header is ignored.
     expect(behind("198.51.100.7", "203.0.113.1")).toBe("203.0.113.1");
   });
+
+  it("TRUSTED_PROXIES=* takes the last X-Forwarded-For entry (one proxy of unknown address)", () => {
+    process.env.TRUSTED_PROXIES = "*";
+    resetEnvCache();
+    expect(clientIp(request({ "x-forwarded-for": "1.2.3.4, 198.51.100.7" }))).toBe("198.51.100.7");
+    expect(clientIp(request({ "x-cnc-remote-address": "10.0.0.2" }))).toBe("10.0.0.2");
+    expect(clientIp(request({}))).toBe("unknown");
+  });
 });
