@@ -41,6 +41,12 @@ const envSchema = z.object({
    * socket's address (issue 19).
    */
   TRUSTED_PROXIES: optionalString,
+  /**
+   * Internal, set by scripts/server-process.ts for itself: it replaces any client copy of the
+   * `x-cnc-remote-address` header with the socket's address, so the app may believe that header.
+   * Elsewhere (next dev, Next's standalone server) a client could send it, and it is ignored.
+   */
+  CNC_REMOTE_ADDRESS_HEADER: z.preprocess(emptyToUndefined, z.enum(["1"]).optional()),
   PORT: z.coerce.number().int().positive().default(3000),
   /** How long a signed-out visitor's listing may be reused (docs/decisions/008); 0 turns it off. */
   PUBLIC_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),

@@ -13,6 +13,9 @@ const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? "127.0.0.1";
 const origin = `http://${hostname}:${port}`;
 
+// This process replaces any client copy of the remote-address header (below), so the app may read it.
+process.env.CNC_REMOTE_ADDRESS_HEADER = "1";
+
 const app = next({ dev: false, dir: projectRoot, hostname, port });
 const handleWithNext = app.getRequestHandler();
 await app.prepare();

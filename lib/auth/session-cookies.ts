@@ -123,7 +123,10 @@ function lastForwardedHop(request: Request): string | undefined {
  * X-Forwarded-For is never believed. Per-account limits do not depend on it.
  */
 export function clientIp(request: Request): string {
-  const peer = request.headers.get(REMOTE_ADDRESS_HEADER)?.trim();
+  // Only the server process sets this header (and says so); anywhere else a client could.
+  const peer = env().CNC_REMOTE_ADDRESS_HEADER
+    ? request.headers.get(REMOTE_ADDRESS_HEADER)?.trim()
+    : undefined;
   if (env().TRUSTED_PROXIES?.trim() === "*") return lastForwardedHop(request) ?? peer ?? "unknown";
   if (!peer) return "unknown";
   if (!isTrusted(peer)) return peer;

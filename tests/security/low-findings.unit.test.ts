@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { clientIp } from "@/lib/auth/session-cookies";
 import { resetEnvCache } from "@/lib/env";
 import { GOOGLE_NOT_CONFIGURED } from "@/lib/auth/google";
@@ -81,8 +81,13 @@ describe("the auth error toast shows only known texts", () => {
 });
 
 describe("clientIp and TRUSTED_PROXIES", () => {
+  beforeEach(() => {
+    process.env.CNC_REMOTE_ADDRESS_HEADER = "1";
+    resetEnvCache();
+  });
   afterEach(() => {
     delete process.env.TRUSTED_PROXIES;
+    delete process.env.CNC_REMOTE_ADDRESS_HEADER;
     resetEnvCache();
   });
   const request = (headers: Record<string, string>) => new Request("http://127.0.0.1/", { headers });
@@ -108,6 +113,12 @@ describe("clientIp and TRUSTED_PROXIES", () => {
     expect(behind("198.51.100.7", "::ffff:10.0.0.2")).toBe("198.51.100.7");
     // An untrusted peer's header is ignored.
     expect(behind("198.51.100.7", "203.0.113.1")).toBe("203.0.113.1");
+  });
+
+  it("ignores the remote-address header unless the server process set it (a client could send it)", () => {
+    delete process.env.CNC_REMOTE_ADDRESS_HEADER;
+    resetEnvCache();
+    expect(clientIp(request({ "x-cnc-remote-address": "203.0.113.9" }))).toBe("unknown");
   });
 
   it("TRUSTED_PROXIES=* takes the last X-Forwarded-For entry (one proxy of unknown address)", () => {
