@@ -43,7 +43,9 @@ export default async function setup(project: TestProject) {
     PREVIEW_API_KEY: "preview-key-one, preview-key-two",
     // The tests' client is the "proxy": each simulated browser sends its own X-Forwarded-For
     // (tests/api/auth-support.ts), so per-IP limits of one test never touch another.
-    TRUSTED_PROXIES: "127.0.0.1, ::1",
+    // Under TEST_APP_MODE=dev (`next dev`, no server process to pass the socket address) every
+    // request comes through that one "proxy": `*` reads its last X-Forwarded-For entry.
+    TRUSTED_PROXIES: process.env.TEST_APP_MODE === "dev" ? "*" : "127.0.0.1, ::1",
   });
 
   project.provide("baseUrl", app.baseUrl);
