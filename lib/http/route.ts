@@ -33,6 +33,8 @@ interface RouteContext {
 export function searchParamsToObject(params: URLSearchParams): Record<string, string | string[]> {
   const result: Record<string, string | string[]> = {};
   for (const key of new Set(params.keys())) {
+    // `?__proto__=a&__proto__=b` would set this object's prototype; no endpoint has such a field.
+    if (key === "__proto__") continue;
     const values = params.getAll(key);
     result[key] = values.length === 1 ? (values[0] as string) : values;
   }

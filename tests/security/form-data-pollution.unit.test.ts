@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { env, resetEnvCache } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { searchParamsToObject } from "@/lib/http/route";
 import { formDataToObject } from "@/lib/validation/form-data";
 
 function form(entries: [string, string][]): FormData {
@@ -71,5 +72,13 @@ describe("env() is read once into a frozen object without a prototype", () => {
     } finally {
       if (saved !== undefined) process.env.PREVIEW_API_KEY = saved;
     }
+  });
+});
+
+describe("query strings cannot set a prototype either", () => {
+  it("drops __proto__ keys, keeps the others", () => {
+    const query = searchParamsToObject(new URLSearchParams("__proto__=a&__proto__=b&page=2"));
+    expect(Object.getPrototypeOf(query)).toBe(Object.prototype);
+    expect(query).toEqual({ page: "2" });
   });
 });
