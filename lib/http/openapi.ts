@@ -5,6 +5,7 @@ import * as catalogue from "@/lib/validation/catalogue";
 import * as comments from "@/lib/validation/comments";
 import * as downloadLogs from "@/lib/validation/download-logs";
 import * as makes from "@/lib/validation/makes";
+import * as postAuthoring from "@/lib/validation/post-authoring";
 import * as posts from "@/lib/validation/posts";
 import * as review from "@/lib/validation/review";
 import * as taxonomy from "@/lib/validation/taxonomy";
@@ -16,6 +17,7 @@ const ENDPOINT_MODULES: Record<string, unknown>[] = [
   catalogue,
   taxonomy,
   posts,
+  postAuthoring,
   comments,
   makes,
   attachments,

@@ -8,6 +8,7 @@ import { posts } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { ProfilePostType } from "@/lib/validation/posts";
+import type { PostVisibility } from "@/lib/catalogue/enums";
 import { REVIEW_MESSAGES } from "@/lib/validation/review";
 
 /**
@@ -81,6 +82,22 @@ export function profilePostsWhere(actor: Actor | null, ownerId: string, postType
 }
 
 /** The review queue: posts submitted by their authors and waiting for a reviewer. */
+/**
+ * Authoring transitions (issue 13, ADR 016). Submitting (the wizard's step 8) sends any post to
+ * review. Changing a published post through the wizard takes it back to draft: nothing a reader
+ * sees changes without review; the owner submits it again. A pending post stays pending while its
+ * owner edits it (still hidden; the reviewer sees the latest state).
+ */
+export function visibilityAfterSubmit(_post: Pick<PostAccessFacts, "visibility">): PostVisibility {
+  return "private";
+}
+
+export function visibilityAfterEdit(post: Pick<PostAccessFacts, "visibility">): PostVisibility {
+  return post.visibility === "public" || post.visibility === "unlisted"
+    ? "draft"
+    : (post.visibility as PostVisibility);
+}
+
 export const pendingReviewWhere: SQL = sql`${posts.visibility} = 'private'`;
 
 export function isPendingReview(post: Pick<PostAccessFacts, "visibility">): boolean {

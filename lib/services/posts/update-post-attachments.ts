@@ -1,0 +1,97 @@
+import "server-only";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Actor } from "@/lib/auth/actor";
+import type { PostVisibility } from "@/lib/catalogue/enums";
+import { db } from "@/lib/db/client";
+import { attachments, posts } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors";
+import { confirmUploads } from "@/lib/services/attachments/confirm-uploads";
+import { youtubeVideoId } from "@/lib/validation/post-authoring";
+import type { PostDetail } from "@/lib/validation/posts";
+import { getPostDetail } from "./get-post-detail";
+import { assertPostOwned, visibilityAfterEdit } from "./post-access";
+
+/** Images a post's thumbnail may be: its own thumbnail uploads and media pictures. */
+const THUMBNAIL_CATEGORIES = ["postThumbnail", "postMedia"] as const;
+
+/**
+ * After the browser PUT its files (spec §7 upload flow): the files of this post are checked
+ * from the stored bytes and marked ready (confirmUploads refuses and removes a file that is not
+ * what it claimed), the thumbnail is chosen, and the YouTube list is replaced. The post's own
+ * rows change in one transaction after the checks.
+ */
+export async function updatePostAttachments({
+  actor,
+  postId,
+  attachmentIds,
+  thumbnailId,
+  youtubeUrls,
+  currentPage,
+}: {
+  actor: Actor;
+  postId: string;
+  attachmentIds: string[];
+  thumbnailId?: string;
+  youtubeUrls?: string[];
+  currentPage?: number;
+}): Promise<PostDetail> {
+  const post = await assertPostOwned(postId, actor);
+  if (attachmentIds.length > 0) {
+    const owned = await db()
+      .select({ id: attachments.id })
+      .from(attachments)
+      .where(and(eq(attachments.postId, postId), inArray(attachments.id, attachmentIds)));
+    if (owned.length !== new Set(attachmentIds).size) throw new AppError("NOT_FOUND", "Attachment not found");
+    await confirmUploads({ actor, attachmentIds });
+  }
+
+  await db().transaction(async (tx) => {
+    const changes: Partial<typeof posts.$inferInsert> = {};
+    if (thumbnailId) {
+      const [image] = await tx
+        .select({ id: attachments.id })
+        .from(attachments)
+        .where(
+          and(
+            eq(attachments.id, thumbnailId),
+            eq(attachments.postId, postId),
+            eq(attachments.status, "ready"),
+            inArray(attachments.category, [...THUMBNAIL_CATEGORIES]),
+            inArray(attachments.resourceType, ["image", "thumbnail"]),
+          ),
+        )
+        .limit(1);
+      if (!image) {
+        throw new AppError("VALIDATION", "Upload a valid thumbnail (invalid file type)", {
+          issues: [{ path: "thumbnailId", message: "Upload a valid thumbnail (invalid file type)" }],
+        });
+      }
+      changes.thumbnailId = image.id;
+    }
+    if (youtubeUrls) {
+      await tx
+        .delete(attachments)
+        .where(and(eq(attachments.postId, postId), eq(attachments.resourceType, "youtube")));
+      if (youtubeUrls.length > 0) {
+        await tx.insert(attachments).values(
+          youtubeUrls.map((url, position) => ({
+            userId: actor.id,
+            parentType: "post" as const,
+            postId,
+            category: "postMedia" as const,
+            resourceType: "youtube" as const,
+            status: "ready" as const,
+            fileName: `YouTube ${youtubeVideoId(url) ?? "video"}`,
+            externalUrl: url,
+            position,
+          })),
+        );
+      }
+    }
+    const changesContent = attachmentIds.length > 0 || thumbnailId !== undefined || youtubeUrls !== undefined;
+    if (changesContent) changes.visibility = visibilityAfterEdit(post) as PostVisibility;
+    if (currentPage) changes.currentPage = currentPage;
+    if (Object.keys(changes).length > 0) await tx.update(posts).set(changes).where(eq(posts.id, postId));
+  });
+  return getPostDetail({ postId, actor });
+}
