@@ -60,8 +60,6 @@ export function MobileNav({
               <SheetClose asChild>
                 <Link
                   href="/project/create"
-                  // The wizard is not built yet: a prefetch of its 404 stays open in the browser.
-                  prefetch={false}
                   className={buttonClasses({ fullWidth: true, className: "mb-2" })}
                 >
                   <UploadIcon />

@@ -115,8 +115,6 @@ function SignedInActions({ user, onLogout, adminDashboardUrl }: AccountProps) {
     <>
       <Link
         href="/project/create"
-        // The wizard is not built yet: a prefetch of its 404 stays open in the browser.
-        prefetch={false}
         aria-label="Upload Project"
         title="Upload Project"
         className={buttonClasses({ variant: "primary", size: "icon" })}

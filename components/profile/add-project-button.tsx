@@ -20,8 +20,6 @@ export function AddProjectButton() {
   return (
     <Link
       href="/project/create"
-      // The wizard is not built yet: a prefetch of its 404 stays open in the browser.
-      prefetch={false}
       className={buttonClasses()}
     >
       <PlusIcon />

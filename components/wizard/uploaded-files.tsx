@@ -1,0 +1,57 @@
+"use client";
+
+import { useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { TrashIcon } from "@/components/ui/icons";
+import { Spinner } from "@/components/ui/spinner";
+import { callEndpoint } from "@/lib/api-client/call-endpoint";
+import { deleteAttachmentEndpoint } from "@/lib/validation/attachments";
+import type { PostAttachment } from "@/lib/validation/posts";
+
+/** Files already stored with the post; deleting one calls the server, with a spinner meanwhile. */
+export function UploadedFiles({
+  files,
+  onDeleted,
+  renderExtra,
+}: {
+  files: PostAttachment[];
+  onDeleted: () => Promise<unknown>;
+  renderExtra?: (file: PostAttachment) => React.ReactNode;
+}) {
+  const [deleting, setDeleting] = useState<string | null>(null);
+  if (files.length === 0) return null;
+  async function remove(file: PostAttachment) {
+    setDeleting(file._id);
+    try {
+      await callEndpoint(deleteAttachmentEndpoint, { params: { attachmentId: file._id } });
+      await onDeleted();
+    } catch {
+      toast.error(`Could not delete ${file.fileName}`);
+    } finally {
+      setDeleting(null);
+    }
+  }
+  return (
+    <ul className="flex flex-col gap-2" aria-label="Uploaded files">
+      {files.map((file) => (
+        <li key={file._id} className="rounded-lg border border-line bg-surface px-3 py-2 text-sm">
+          <div className="flex items-center gap-3">
+            <span className="min-w-0 flex-1 truncate font-medium text-ink">{file.fileName}</span>
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon-sm"
+              aria-label={`Delete ${file.fileName}`}
+              disabled={deleting !== null}
+              onClick={() => void remove(file)}
+            >
+              {deleting === file._id ? <Spinner /> : <TrashIcon />}
+            </Button>
+          </div>
+          {renderExtra?.(file)}
+        </li>
+      ))}
+    </ul>
+  );
+}
