@@ -48,6 +48,8 @@ const envSchema = z.object({
    */
   CNC_REMOTE_ADDRESS_HEADER: z.preprocess(emptyToUndefined, z.enum(["1"]).optional()),
   PORT: z.coerce.number().int().positive().default(3000),
+  /** How long an idle pooled connection is kept; tests shorten it to prove the pool survives idling. */
+  DB_POOL_IDLE_MS: z.coerce.number().int().positive().default(30_000),
   /** How long a signed-out visitor's listing may be reused (docs/decisions/008); 0 turns it off. */
   PUBLIC_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
 });

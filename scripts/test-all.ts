@@ -1,10 +1,20 @@
 // npm test: unit tests, then one production build, then the API suite (against a fresh PostgreSQL
-// database) and the end-to-end suite (Playwright in Debian's Chromium). Stops at the first failure.
+// database, then a subset again on the embedded PGlite) and the end-to-end suite (Playwright in Debian's Chromium). Stops at the first failure.
 // The security tier (tests/security, docs/security.md) runs inside the unit and API projects.
 import { loadDotEnv, nextBin, projectRoot, run } from "./lib/runtime";
 
 loadDotEnv();
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+/** Auth, rate limits, writes, search and authoring, on the database a new user's `npm start` runs. */
+const EMBEDDED_API_SUBSET = [
+  "tests/api/embedded-concurrency.test.ts",
+  "tests/api/auth-session.test.ts",
+  "tests/api/auth-password.test.ts",
+  "tests/api/likes-bookmarks.test.ts",
+  "tests/api/comments.test.ts",
+  "tests/api/posts.test.ts",
+  "tests/api/authoring.test.ts",
+];
 const bin = (name: string) => `${projectRoot}/node_modules/.bin/${name}`;
 
 try {
@@ -14,6 +24,11 @@ try {
   await run(nextBin(), ["build"], env);
   console.log("\n== API tests (HTTP against the build, real PostgreSQL) ==");
   await run(bin("vitest"), ["run", "--project", "api"], env);
+  console.log("\n== API tests on the embedded PGlite (the npm start default; README lists the subset) ==");
+  await run(bin("vitest"), ["run", "--project", "api", ...EMBEDDED_API_SUBSET], {
+    ...env,
+    TEST_DATABASE: "embedded",
+  });
   console.log("\n== end-to-end tests (Chromium) ==");
   await run(bin("playwright"), ["test"], env);
   console.log("\nAll test tiers passed.");

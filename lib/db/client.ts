@@ -14,7 +14,7 @@ export function db(): Database {
       );
     }
     // Kept on globalThis so hot reloads in development reuse one pool.
-    globalForDb.cncDb = createDatabase(url, { max: 10 });
+    globalForDb.cncDb = createDatabase(url, { max: 10, idleTimeoutMillis: env().DB_POOL_IDLE_MS });
   }
   return globalForDb.cncDb;
 }

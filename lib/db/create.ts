@@ -9,8 +9,15 @@ export type Database = NodePgDatabase<typeof schema> & { $client: Pool };
  * PGlite (which `npm start` serves over the Postgres protocol). Scripts and tests call this
  * directly; the app uses the shared instance in ./client.ts.
  */
-export function createDatabase(url: string, options: { max?: number } = {}): Database {
-  const pool = new Pool({ connectionString: url, max: options.max ?? 10, idleTimeoutMillis: 30_000 });
+export function createDatabase(
+  url: string,
+  options: { max?: number; idleTimeoutMillis?: number } = {},
+): Database {
+  const pool = new Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    idleTimeoutMillis: options.idleTimeoutMillis ?? 30_000,
+  });
   // Without a listener an idle client's error (e.g. the server restarting) kills the process.
   pool.on("error", (error) => console.error("[db] idle client error:", error.message));
   return drizzle(pool, { schema });

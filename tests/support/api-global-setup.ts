@@ -5,7 +5,7 @@ import type { TestProject } from "vitest/node";
 import { createDatabase } from "@/lib/db/create";
 import { applyMigrations } from "@/lib/db/migrate";
 import { ensureBuild, startApp } from "./app-server";
-import { createTestDatabase } from "./test-database";
+import { createEmbeddedTestDatabase, createTestDatabase } from "./test-database";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -21,7 +21,11 @@ declare module "vitest" {
  * created here and dropped afterwards. Tests make their own rows with tests/support/factories.ts.
  */
 export default async function setup(project: TestProject) {
-  const database = await createTestDatabase();
+  // TEST_DATABASE=embedded: the same suite against the embedded PGlite that `npm start` uses.
+  const database =
+    process.env.TEST_DATABASE === "embedded"
+      ? await createEmbeddedTestDatabase()
+      : await createTestDatabase();
   const migrator = createDatabase(database.url, { max: 1 });
   await applyMigrations(migrator);
   await migrator.$client.end();
@@ -46,6 +50,8 @@ export default async function setup(project: TestProject) {
     // Under TEST_APP_MODE=dev (`next dev`, no server process to pass the socket address) every
     // request comes through that one "proxy": `*` reads its last X-Forwarded-For entry.
     TRUSTED_PROXIES: process.env.TEST_APP_MODE === "dev" ? "*" : "127.0.0.1, ::1",
+    // Short, so tests/api/embedded-concurrency.test.ts can idle past it in a few seconds.
+    DB_POOL_IDLE_MS: "1500",
   });
 
   project.provide("baseUrl", app.baseUrl);

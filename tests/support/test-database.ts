@@ -35,3 +35,24 @@ export async function createTestDatabase(
     },
   };
 }
+
+/**
+ * A fresh embedded PGlite served over the Postgres protocol on a free port, as `npm start` runs
+ * it (lib/db/embedded.ts), for the API tier's embedded run (README "Test tiers").
+ */
+export async function createEmbeddedTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const { mkdtempSync, rmSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const path = await import("node:path");
+  const { startEmbeddedDatabase } = await import("@/lib/db/embedded");
+  const { freePort } = await import("./app-server");
+  const dir = mkdtempSync(path.join(tmpdir(), "cnc-pglite-"));
+  const embedded = await startEmbeddedDatabase({ dataDir: path.join(dir, "db"), port: await freePort() });
+  return {
+    url: embedded.url,
+    async drop() {
+      await embedded.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
