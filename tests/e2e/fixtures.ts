@@ -8,8 +8,9 @@ export const DEMO_PASSWORD = "cncdemo123";
  * land in the context), so journeys start signed in without repeating the login dialog.
  */
 export const test = base.extend<{ login: (email: string) => Promise<void> }>({
-  login: async ({ page }, use) => {
-    await use(async (email: string) => signIn(page, email));
+  // Playwright's fixture callback is named `provide` here: ESLint's hook rule reads `use` as React's.
+  login: async ({ page }, provide) => {
+    await provide(async (email: string) => signIn(page, email));
   },
 });
 
