@@ -18,10 +18,7 @@ export function AddProjectButton() {
     );
   }
   return (
-    <Link
-      href="/project/create"
-      className={buttonClasses()}
-    >
+    <Link href="/project/create" className={buttonClasses()}>
       <PlusIcon />
       Add Project
     </Link>
