@@ -3,8 +3,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
-import { apiFetch } from "@/lib/api-client/client";
-import { PAGE_SIZE, type PostList, type PostSummary } from "@/lib/validation/posts";
+import { callEndpoint } from "@/lib/api-client/call-endpoint";
+import { listPostsEndpoint, PAGE_SIZE, type PostList, type PostSummary } from "@/lib/validation/posts";
 import { PostCard, PostCardSkeleton } from "./post-card";
 import { onPostDeleted } from "./post-events";
 
@@ -26,7 +26,7 @@ export function PostGridSkeleton({ count = 8 }: { count?: number }) {
 }
 
 /**
- * An infinitely scrolling grid of cards over GET /api/v1/post (or another paged posts call).
+ * An infinitely scrolling grid of cards over the listing (or another paged posts call).
  * The first page comes from the server render; another page is asked for only when the last one
  * had exactly PAGE_SIZE posts (spec §9). Give it a `key` derived from the query so a new query
  * starts over with fresh state.
@@ -34,7 +34,6 @@ export function PostGridSkeleton({ count = 8 }: { count?: number }) {
 export function PostGrid({
   initialPosts,
   query,
-  endpoint = "/api/v1/post",
   fetchPage,
   skeletonCount = 4,
   emptyTitle = "No projects found",
@@ -42,8 +41,7 @@ export function PostGrid({
 }: {
   initialPosts: PostSummary[] | null;
   query: Query;
-  endpoint?: string;
-  /** Loads a page through a typed contract (callEndpoint) instead of `endpoint` with `query`. */
+  /** Loads a page through another contract (profile, bookmarks); the default is the listing with `query`. */
   fetchPage?: (page: number, limit: number) => Promise<PostList>;
   /** Card skeletons while the first page loads in the browser (the profile shows 12, spec §9). */
   skeletonCount?: number;
@@ -67,8 +65,8 @@ export function PostGrid({
       const next = page + 1;
       const data = fetchPage
         ? await fetchPage(next, PAGE_SIZE)
-        : await apiFetch<PostList>(endpoint, {
-            query: { ...JSON.parse(queryKey), page: next, limit: PAGE_SIZE },
+        : await callEndpoint(listPostsEndpoint, {
+            query: { ...(JSON.parse(queryKey) as Query), page: next, limit: PAGE_SIZE },
           });
       setPosts((current) => {
         const seen = new Set(current.map((post) => post._id));
@@ -84,7 +82,7 @@ export function PostGrid({
       inFlight.current = false;
       setLoading(false);
     }
-  }, [endpoint, fetchPage, hasMore, page, queryKey]);
+  }, [fetchPage, hasMore, page, queryKey]);
 
   useEffect(() => {
     const element = sentinel.current;

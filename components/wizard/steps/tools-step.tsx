@@ -68,7 +68,7 @@ export function ToolsStep({ data, setData, errors, post, onUpload }: StepProps &
   return (
     <div className="flex flex-col gap-5">
       <StepTitle title="Model Tool Mapping" description="Which tool cuts each model." />
-      {model.url ? <GcodeViewer url={model.url} fileName={model.fileName} className="h-72" /> : null}
+      {model.url ? <GcodeViewer key={model._id} url={model.url} fileName={model.fileName} /> : null}
       <Field id="tool-model" label="Model">
         <Select
           id="tool-model"
