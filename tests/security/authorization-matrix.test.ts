@@ -9,6 +9,7 @@ import {
   ownedMachines,
   posts,
   projectMakes,
+  tags,
   users,
 } from "@/lib/db/schema";
 import { createUser, testDb, unique } from "../support/factories";
@@ -25,7 +26,7 @@ import { Browser, signupForm, signUpVerified } from "../api/auth-support";
 // Issue 19, item 7: the authorization matrix, kept proven. For every mutating endpoint another
 // user and a visitor are refused and nothing changes; mass assignment changes nothing it should
 // not; sessions end on the server; stored XSS in comments stays text. New mutating endpoints
-// (authoring, tags) belong in CASES below.
+// (the authoring calls and tag/delete are among them) belong in CASES below.
 
 const MARKER = { "x-requested-with": "cnc-projects" };
 
@@ -172,6 +173,49 @@ const CASES: Case[] = [
       return {
         call: { method: "POST", path: `/api/v1/review/reject/${post.id}`, json: { reason: "Not good" } },
         snapshot: () => rowsOf(testDb().select().from(posts).where(eq(posts.id, post.id))),
+      };
+    },
+  },
+  ...(["draft", "public"] as const).flatMap((visibility): Case[] => [
+    {
+      name: `PATCH /api/v1/post/updatePost/{postId} (${visibility})`,
+      async arrange() {
+        const { post } = await createProject({ visibility });
+        return {
+          call: {
+            method: "PATCH",
+            path: `/api/v1/post/updatePost/${post.id}`,
+            json: { title: "Taken over", currentPage: 8 },
+          },
+          snapshot: () => rowsOf(testDb().select().from(posts).where(eq(posts.id, post.id))),
+        };
+      },
+    },
+    {
+      name: `PUT /api/v1/post/updateAttachments/{postId} (${visibility})`,
+      async arrange() {
+        const { post } = await createProject({ visibility });
+        return {
+          call: {
+            method: "PUT",
+            path: `/api/v1/post/updateAttachments/${post.id}`,
+            json: { youtubeUrls: ["https://youtu.be/dQw4w9WgXcQ"] },
+          },
+          snapshot: () => rowsOf(testDb().select().from(attachments).where(eq(attachments.postId, post.id))),
+        };
+      },
+    },
+  ]),
+  {
+    name: "DELETE /api/v1/tag/delete (not staff)",
+    async arrange() {
+      const [tag] = await testDb()
+        .insert(tags)
+        .values({ name: unique("matrix-") })
+        .returning();
+      return {
+        call: { method: "DELETE", path: `/api/v1/tag/delete?id=${tag!.id}` },
+        snapshot: () => rowsOf(testDb().select().from(tags).where(eq(tags.id, tag!.id))),
       };
     },
   },
