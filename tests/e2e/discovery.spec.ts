@@ -1,16 +1,7 @@
 import { expect, type Page, type Response, test } from "@playwright/test";
+import { signIn as login } from "./fixtures";
 
 const PASSWORD = "cncdemo123";
-
-/** Signs the browser context in through the login call (the cookies land in the context). */
-async function login(page: Page, email: string): Promise<void> {
-  const baseURL = process.env.E2E_BASE_URL ?? "";
-  const response = await page.request.post("/api/v1/auth/login", {
-    data: { email, password: PASSWORD },
-    headers: { origin: baseURL },
-  });
-  expect(response.status()).toBe(200);
-}
 
 /**
  * Opens the home page and waits until the network is quiet, so the page has hydrated before a

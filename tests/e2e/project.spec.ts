@@ -1,18 +1,9 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
+import { signIn as login } from "./fixtures";
 
-const PASSWORD = "cncdemo123";
 const MIKE = { email: "mike.donnelly@example.com", username: "maple_mike", fullName: "Mike Donnelly" };
-
-/** Signs the browser context in through the login call (the cookies land in the context). */
-async function login(page: Page, email: string): Promise<void> {
-  const response = await page.request.post("/api/v1/auth/login", {
-    data: { email, password: PASSWORD },
-    headers: { origin: process.env.E2E_BASE_URL ?? "" },
-  });
-  expect(response.status()).toBe(200);
-}
 
 /** The seeded post's id by its exact title (seeded ids are random). */
 async function postIdByTitle(page: Page, title: string): Promise<string> {

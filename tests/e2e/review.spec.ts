@@ -1,8 +1,8 @@
 import { expect, type Browser, type BrowserContext, type Page, test } from "@playwright/test";
+import { signIn as login } from "./fixtures";
 import { Pool } from "pg";
 import { waitForMail } from "../support/outbox";
 
-const PASSWORD = "cncdemo123";
 const STAFF = { email: "sam.whitaker@onefinitycnc.com" };
 const AUTHOR = { email: "dan.ortiz@example.com", username: "chipcarver" };
 const MAKER = { email: "mike.donnelly@example.com", username: "maple_mike" };
@@ -21,14 +21,6 @@ test.afterAll(async () => {
   await pool?.end();
   pool = undefined;
 });
-
-async function login(page: Page, email: string): Promise<void> {
-  const response = await page.request.post("/api/v1/auth/login", {
-    data: { email, password: PASSWORD },
-    headers: { origin: env("E2E_BASE_URL") },
-  });
-  expect(response.status()).toBe(200);
-}
 
 async function signedIn(browser: Browser, email: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();

@@ -1,18 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
+import { signIn as login } from "./fixtures";
 
 // Issue 19 in a real browser: a link inside the site cannot run a state-changing GET, and every
 // page runs under its Content-Security-Policy without a violation (docs/security.md).
-const PASSWORD = "cncdemo123";
 const LENA = "lena.kowalski@example.com";
 const PET_PORTRAIT = "Pet Portrait Raster on Basswood";
-
-async function login(page: Page, email: string): Promise<void> {
-  const response = await page.request.post("/api/v1/auth/login", {
-    data: { email, password: PASSWORD },
-    headers: { origin: process.env.E2E_BASE_URL ?? "" },
-  });
-  expect(response.status()).toBe(200);
-}
 
 async function postIdByTitle(page: Page, title: string): Promise<string> {
   const response = await page.request.get("/api/v1/post/search/autoComplete", {
