@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ProjectWizard } from "@/components/wizard/project-wizard";
-import { requireVerifiedUser } from "@/lib/auth/guards";
+import { requireUser } from "@/lib/auth/guards";
 import { isAppError } from "@/lib/errors";
 import { getPostDetail } from "@/lib/services/posts/get-post-detail";
 import { idSchema } from "@/lib/validation/common";
@@ -15,7 +15,9 @@ interface Props {
 
 export default async function EditProjectPage({ params }: Props) {
   const { postId } = await params;
-  const actor = await requireVerifiedUser();
+  const actor = await requireUser();
+  // The layout tells an unverified user to verify first.
+  if (!actor.isVerified) return null;
   if (!idSchema.safeParse(postId).success) notFound();
   const post = await getPostDetail({ postId, actor }).catch((error: unknown) => {
     if (isAppError(error) && error.code === "NOT_FOUND") notFound();
