@@ -57,7 +57,8 @@ export function serialiseProtocolBatches(queryQueue: unknown): void {
     this.processing = true;
     try {
       while (this.queue.length > 0) {
-        const owner = this.db.isInTransaction() && this.lastHandlerId !== null ? this.lastHandlerId : batchOwner;
+        const owner =
+          this.db.isInTransaction() && this.lastHandlerId !== null ? this.lastHandlerId : batchOwner;
         let item: QueuedMessage | undefined;
         if (owner === null) {
           item = this.queue.shift();
