@@ -1,19 +1,13 @@
 import "server-only";
 import { verifyAccessToken } from "@/lib/auth/access-token";
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from "@/lib/auth/cookies";
+import { readRequestCookie } from "@/lib/auth/session-cookies";
 import { AppError } from "@/lib/errors";
 import { type Actor, findActorById } from "@/lib/auth/actor";
 import type { AuthMode } from "@/lib/validation/endpoint";
 
-function readCookie(request: Request, name: string): string | undefined {
-  const header = request.headers.get("cookie");
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const [rawName, ...rest] = part.trim().split("=");
-    if (rawName === name) return decodeURIComponent(rest.join("="));
-  }
-  return undefined;
-}
+// A malformed cookie (`access_token=%E0%A4%A`) reads as no cookie, never a URIError (issue 18).
+const readCookie = readRequestCookie;
 
 /**
  * The request's user. Status rules of DESIGN.md: no session at all is 401; an access token that

@@ -7,6 +7,7 @@ import { resolveActor } from "./actor";
 import type { Endpoint } from "@/lib/validation/endpoint";
 import { errorResponse, success, validationError } from "./envelope";
 import { assertSameOrigin } from "./origin";
+import { rejectNul } from "./reject-nul";
 import { withApiSecurityHeaders } from "./security-headers";
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -107,6 +108,7 @@ async function readBody(request: Request, maxMultipartBytes = MAX_JSON_BYTES): P
 
 function parseWith<S extends z.ZodType | undefined>(schema: S, input: unknown): Infer<S> {
   if (!schema) return undefined as Infer<S>;
+  rejectNul(input);
   const result = schema.safeParse(input);
   if (!result.success) throw validationError(result.error);
   return result.data as Infer<S>;
