@@ -152,6 +152,8 @@ test.describe("project page /model/{id}", () => {
     await page.context().clearCookies();
     await page.goto(`/model/${id}`);
     const slides = carousel(page);
+    // The three new files are on the page before the slides are counted.
+    await expect(slides.getByRole("button", { name: /^Show file \d+$/ }).first()).toBeVisible();
     const total = await slides.getByRole("button", { name: /^Show file \d+$/ }).count();
     const show = async (fileName: string) => {
       for (let dot = 1; dot <= total; dot++) {
@@ -276,8 +278,11 @@ test.describe("project page /model/{id}", () => {
     await page.reload();
     await expect(page.getByRole("link", { name: `@${MIKE.username}` }).first()).toBeVisible();
     const post = page.getByRole("button", { name: "Post", exact: true });
-    await post.click();
-    await expect(page.getByText("Comment can't be empty")).toBeVisible();
+    // A click before hydration is lost: click until the editor answers.
+    await expect(async () => {
+      await post.click();
+      await expect(page.getByText("Comment can't be empty")).toBeVisible({ timeout: 1000 });
+    }).toPass();
 
     const editor = page.getByRole("textbox", { name: "Write a comment" });
     await editor.click();
