@@ -24,7 +24,30 @@ await app.prepare();
 // copy of this internal header is replaced, never passed on.
 const REMOTE_ADDRESS_HEADER = "x-cnc-remote-address";
 
+/** True when the path's percent-encoding is broken (`%`, `%ZZ`, `%E0%A4%A`): Next answered those with a bare 500. */
+function hasBrokenEncoding(url: string | undefined): boolean {
+  try {
+    decodeURIComponent((url ?? "/").split("?")[0] ?? "/");
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+const BAD_PATH = "The address is not valid (broken percent-encoding).";
+
 const server = createServer((request, response) => {
+  if (hasBrokenEncoding(request.url)) {
+    console.warn(
+      `[server] 400 for a path with broken percent-encoding: ${JSON.stringify(request.url?.slice(0, 200))}`,
+    );
+    response.writeHead(400, {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "no-store",
+    });
+    response.end(JSON.stringify({ status: "error", errorMessage: BAD_PATH, message: BAD_PATH }));
+    return;
+  }
   request.headers[REMOTE_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
   const direct = directRouteFor(request);
   if (direct) void serveDirect(direct, request, response, origin);

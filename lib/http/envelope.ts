@@ -1,6 +1,7 @@
 import "server-only";
 import { ZodError } from "zod";
 import { AppError, type AppErrorCode, type FieldIssue, isAppError } from "@/lib/errors";
+import { errorForLog } from "./log-error";
 
 /** The response bodies of DESIGN.md's /api/v1 contract. */
 export interface SuccessBody<T> {
@@ -59,6 +60,6 @@ export function errorResponse(error: unknown): Response {
       headers["Retry-After"] = String(Math.ceil(error.retryAfterSeconds));
     return failure(STATUS_BY_CODE[error.code], error.message, error.issues, headers);
   }
-  console.error("[api] unexpected error:", error);
+  console.error("[api] unexpected error:", errorForLog(error));
   return failure(500, "Something went wrong on our side. Please try again.");
 }

@@ -55,3 +55,14 @@ describe("NUL characters are refused before they reach the database", () => {
     expect(isEnvelope(multipart.body)).toBe(true);
   });
 });
+
+describe("broken percent-encoding in a path", () => {
+  it.each(["/api/v1/post/%E0%A4%A", "/api/v1/post/%", "/api/v1/post/%ZZ", "/files/%E0%A4%A"])(
+    "%s is a 400 with the envelope",
+    async (path) => {
+      const answer = await api<Envelope<never>>(path);
+      expect(answer.status).toBe(400);
+      expect(isEnvelope(answer.body)).toBe(true);
+    },
+  );
+});

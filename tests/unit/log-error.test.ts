@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { errorForLog } from "@/lib/http/log-error";
+
+describe("errorForLog", () => {
+  it("keeps a failed query's SQL and the database's error, never its parameters", () => {
+    const hash = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA";
+    const failed = Object.assign(new Error(`Failed query: insert into users values ($1)\nparams: ${hash}`), {
+      query: "insert into users values ($1)",
+      params: [hash],
+      cause: Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: "22021" }),
+    });
+    const logged = errorForLog(failed);
+    expect(JSON.stringify(logged)).not.toContain(hash);
+    expect(logged).toEqual({
+      name: "FailedQuery",
+      query: "insert into users values ($1)",
+      cause: { message: 'invalid byte sequence for encoding "UTF8": 0x00', code: "22021" },
+    });
+  });
+
+  it("passes other errors through", () => {
+    const plain = new TypeError("boom");
+    expect(errorForLog(plain)).toBe(plain);
+  });
+});
