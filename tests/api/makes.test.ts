@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ownedMachines } from "@/lib/db/schema";
 import type { Make } from "@/lib/validation/makes";
 import { createUser, testDb } from "../support/factories";
-import { asUser, createProject, giveMachine } from "../support/factories-project";
+import { asUser, createMakeRow, createProject, giveMachine } from "../support/factories-project";
 import { api, type Envelope } from "../support/http";
 
 const RATINGS = { cutExpectation: 4, cutQuality: 3, correctFileInfo: 5, coolFactor: 2 };
@@ -257,5 +257,17 @@ describe("GET /api/v1/post/{id} viewerMachines", () => {
     ]);
     const visitor = await api<Envelope<{ post: { viewerMachines: unknown[] } }>>(`/api/v1/post/${post.id}`);
     expect(visitor.body.data.post.viewerMachines).toEqual([]);
+  });
+});
+
+describe("a post's average rating is rounded once, at the end", () => {
+  it("shows 1.9 for makes whose weighted totals average 1.925 (1.85 and 2.0)", async () => {
+    const { post } = await createProject();
+    // (25*1 + 25*2 + 20*1 + 30*3) / 100 = 1.85, and every criterion 2 gives 2.0: the mean is 1.925.
+    // Rounding each make first (1.9 and 2.0) would have given 1.95, shown as 2.
+    await createMakeRow(post.id, (await createUser()).id, [1, 2, 1, 3]);
+    await createMakeRow(post.id, (await createUser()).id, [2, 2, 2, 2]);
+    const detail = await api<Envelope<{ post: { averageTotalRating: number } }>>(`/api/v1/post/${post.id}`);
+    expect(detail.body.data.post.averageTotalRating).toBe(1.9);
   });
 });
