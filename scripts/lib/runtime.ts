@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
+import { createServer } from "node:net";
 import path from "node:path";
 import { createDatabase } from "@/lib/db/create";
 import { startEmbeddedDatabase, type EmbeddedDatabase } from "@/lib/db/embedded";
@@ -18,6 +19,35 @@ export interface PreparedDatabase {
   embedded: EmbeddedDatabase | null;
 }
 
+const DEFAULT_EMBEDDED_PORT = 54329;
+
+function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+}
+
+/**
+ * The embedded database's port: EMBEDDED_DB_PORT, or 54329. When another `npm start` (with
+ * another DATA_DIR) holds 54329, a free port is taken instead of dying with EADDRINUSE; an
+ * explicitly chosen port that is taken is a clear error (issue 18).
+ */
+async function embeddedPort(): Promise<number> {
+  const chosen = process.env.EMBEDDED_DB_PORT;
+  const port = Number(chosen ?? DEFAULT_EMBEDDED_PORT);
+  if (await isPortFree(port)) return port;
+  if (chosen) {
+    console.error(
+      `[db] EMBEDDED_DB_PORT=${port} is in use by another program. Choose another port, or leave it unset.`,
+    );
+    process.exit(1);
+  }
+  console.log(`[db] port ${port} is in use (another npm start?): the embedded database takes a free port`);
+  return 0;
+}
+
 /**
  * DATABASE_URL when set, otherwise the embedded PGlite under DATA_DIR/db, served by this process
  * (its only owner) over the Postgres protocol. Migrations are applied either way.
@@ -27,7 +57,7 @@ export async function prepareDatabase(): Promise<PreparedDatabase> {
   let embedded: EmbeddedDatabase | null = null;
   if (!url) {
     const dataDir = path.resolve(projectRoot, process.env.DATA_DIR ?? ".data", "db");
-    const port = Number(process.env.EMBEDDED_DB_PORT ?? 54329);
+    const port = await embeddedPort();
     console.log(`[db] opening the embedded database in ${path.relative(projectRoot, dataDir)} ...`);
     embedded = await startEmbeddedDatabase({ dataDir, port });
     url = embedded.url;
