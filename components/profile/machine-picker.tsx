@@ -31,6 +31,7 @@ function CheckList({
   error,
   isLoading,
   emptyText,
+  isRequired = true,
 }: {
   legend: string;
   name: string;
@@ -40,15 +41,18 @@ function CheckList({
   error?: string;
   isLoading: boolean;
   emptyText: string;
+  isRequired?: boolean;
 }) {
   const errorId = `${name}-error`;
   return (
     <fieldset className="flex min-w-0 flex-col gap-2" aria-describedby={error ? errorId : undefined}>
       <legend className="mb-2 text-sm font-medium text-ink">
         {legend}
-        <span aria-hidden="true" className="ml-0.5 text-red-700">
-          *
-        </span>
+        {isRequired ? (
+          <span aria-hidden="true" className="ml-0.5 text-red-700">
+            *
+          </span>
+        ) : null}
       </legend>
       {isLoading ? (
         <div className="flex flex-col gap-2" aria-busy="true">
@@ -108,12 +112,15 @@ export function MachinePicker({
   errors = {},
   disabledVariantIds = [],
   disabledVariantHint = "already added",
+  isRequired = true,
 }: {
   value: MachineSelection;
   onChange: (next: MachineSelection) => void;
   errors?: MachinePickerErrors;
   disabledVariantIds?: readonly string[];
   disabledVariantHint?: string;
+  /** False for an optional choice (no asterisks), e.g. the wizard's supported machines. */
+  isRequired?: boolean;
 }) {
   const [brands, setBrands] = useState<CncBrand[] | null>(null);
   // Each list remembers which selection it was loaded for, so "loading" is derived, not stored.
@@ -199,6 +206,7 @@ export function MachinePicker({
         onToggle={onToggleBrand}
         error={errors.cncBrand}
         emptyText="No brands available."
+        isRequired={isRequired}
       />
       <CheckList
         legend="CNC Model"
@@ -213,6 +221,7 @@ export function MachinePicker({
         onToggle={onToggleModel}
         error={errors.cncModel}
         emptyText="Choose a brand to see its models."
+        isRequired={isRequired}
       />
       <CheckList
         legend="CNC Variant"
@@ -231,6 +240,7 @@ export function MachinePicker({
         onToggle={(id) => onChange({ ...value, cncVariant: toggle(value.cncVariant, id) })}
         error={errors.cncVariant}
         emptyText="Choose a model to see its variants."
+        isRequired={isRequired}
       />
     </div>
   );

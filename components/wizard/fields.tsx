@@ -1,10 +1,10 @@
 "use client";
 
 import type { ComponentProps, ReactNode } from "react";
-import { Label } from "@/components/ui/label";
+import { FieldError, FieldHint, Label } from "@/components/ui/label";
 import { cn } from "@/lib/utils/cn";
 
-/** A labelled control with its message underneath (linked by aria-describedby). */
+/** A labelled control with its hint and message underneath (ids `{id}-hint`, `{id}-error`). */
 export function Field({
   id,
   label,
@@ -21,33 +21,45 @@ export function Field({
   children: ReactNode;
 }) {
   return (
-    <div className="flex flex-col gap-1.5">
+    <div className="flex min-w-0 flex-col gap-1.5">
       <Label htmlFor={id} required={required}>
         {label}
       </Label>
       {children}
-      {hint ? <p className="text-xs text-ink-subtle">{hint}</p> : null}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      {hint ? <FieldHint id={`${id}-hint`}>{hint}</FieldHint> : null}
+      <FieldError id={`${id}-error`} className="text-sm">
+        {error}
+      </FieldError>
     </div>
   );
 }
 
+/** aria-describedby for a Field's control: its hint and, when shown, its message. */
+export function describedBy(id: string, { hint, error }: { hint?: boolean; error?: string }) {
+  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
+  return ids.length > 0 ? ids.join(" ") : undefined;
+}
+
+type Option = { value: string; label: string };
+
 export function Select({
   invalid,
   className,
-  options,
+  options = [],
+  groups,
   ...props
-}: ComponentProps<"select"> & { invalid?: boolean; options: readonly { value: string; label: string }[] }) {
+}: ComponentProps<"select"> & {
+  invalid?: boolean;
+  options?: readonly Option[];
+  /** Options under <optgroup> labels, after the plain options. */
+  groups?: readonly { label: string; options: readonly Option[] }[];
+}) {
   return (
     <select
       aria-invalid={invalid || undefined}
       className={cn(
         "h-10 w-full rounded-lg border border-line-strong bg-surface px-3 text-base text-ink shadow-card sm:text-sm",
-        "focus-visible:border-brand-600 focus-visible:outline-brand-600/40 aria-invalid:border-red-600",
+        "hover:border-ink-subtle focus-visible:border-brand-600 focus-visible:outline-brand-600/40 aria-invalid:border-red-600",
         className,
       )}
       {...props}
@@ -57,17 +69,38 @@ export function Select({
           {option.label}
         </option>
       ))}
+      {groups?.map((group) => (
+        <optgroup key={group.label} label={group.label}>
+          {group.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </optgroup>
+      ))}
     </select>
   );
 }
 
 export const asOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
+/** The step's heading (h2: the page's h1 is the wizard's name) and a line under it. */
 export function StepTitle({ title, description }: { title: string; description?: string }) {
   return (
-    <div className="mb-5">
-      <h2 className="text-xl font-semibold text-ink">{title}</h2>
+    <div className="mb-1">
+      <h2 tabIndex={-1} className="text-xl font-semibold text-ink focus:outline-none">
+        {title}
+      </h2>
       {description ? <p className="mt-1 text-sm text-ink-muted">{description}</p> : null}
     </div>
+  );
+}
+
+/** A message under a group of controls that is not one labelled field. */
+export function GroupError({ id, children }: { id?: string; children?: string }) {
+  return (
+    <FieldError id={id} className="text-sm">
+      {children}
+    </FieldError>
   );
 }

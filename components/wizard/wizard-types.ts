@@ -1,34 +1,26 @@
 import type { PostEditorData } from "@/lib/validation/post-authoring";
 import type { PostDetail } from "@/lib/validation/posts";
 import type { Category, Tag } from "@/lib/validation/taxonomy";
+import type { UploadQueue } from "./use-upload-queue";
 
+/** The lists the wizard's selects offer, loaded with the page. */
 export interface WizardOptions {
   categories: Category[];
   tags: Tag[];
 }
 
-export type UploadCategory = "postThumbnail" | "postModel" | "postMedia";
-
-/** A file picked in the browser, waiting for (or going through) the upload flow. */
-export interface QueuedFile {
-  key: string;
-  file: File;
-  category: UploadCategory;
-  /** 0..1 while it uploads. */
-  progress: number;
-  error: string | null;
-}
-
 /** Field messages of the step being validated, by field name. */
 export type StepErrors = Partial<Record<string, string>>;
 
+/** What every step receives from the wizard. */
 export interface StepProps {
   data: PostEditorData;
   setData: (update: Partial<PostEditorData>) => void;
   errors: StepErrors;
+  /** The saved project; null before step 1 has been saved. */
   post: PostDetail | null;
-  queue: QueuedFile[];
-  addFiles: (files: File[], category: UploadCategory) => void;
-  removeQueued: (key: string) => void;
-  onPostChanged: (post: PostDetail) => void;
+  uploads: UploadQueue;
+  isSaving: boolean;
+  /** Loads the project again (after a delete, or when the server may have finished its analysis). */
+  refresh: () => Promise<unknown>;
 }

@@ -77,6 +77,18 @@ export const postAttachmentSchema = z.object({
   fileSize: z.number().nullable(),
   downloadCount: z.number().int(),
   gcodeAnalysis: gcodeAnalysisSchema.nullable(),
+  /**
+   * Models, for their owner and staff only: the pre-flight report (issue 13), plain warnings
+   * comparing the file with the job setup and tool table; null until computed.
+   */
+  preflight: z
+    .looseObject({
+      version: z.number().optional(),
+      warnings: z.array(z.string()),
+      checkedAt: z.string().optional(),
+    })
+    .nullable()
+    .optional(),
 });
 
 export const postMachineSchema = z.object({

@@ -304,6 +304,59 @@ describe("PATCH /api/v1/post/updatePost/{postId}", () => {
     expect((await submit(owner.id, post._id)).body.data.post.visibility).toBe("private");
   });
 
+  it("stores each model's pre-flight report, offers its toolpath picture and builds the 'Download All' zip on submit", async () => {
+    const owner = await createUser();
+    const { post, modelId } = await completeDraft(owner.id);
+    // Uploaded: the model's toolpath picture is one of the post's thumbnails.
+    const toolpath = post.attachments.find(
+      (file) => file.category === "postThumbnail" && file.fileName === "clock.nc (toolpath).webp",
+    );
+    expect(toolpath?.resourceType).toBe("thumbnail");
+    // Computed on upload and again when step 4 saved the tool: only the file's own problem is left.
+    expect(post.attachments.find((file) => file._id === modelId)?.preflight?.warnings).toEqual([
+      "The first cut (line 6) comes before the spindle is switched on (M3 or M4).",
+    ]);
+    const asThumbnail = await api<PostAnswer>(
+      `/api/v1/post/updateAttachments/${post._id}`,
+      await asUser(owner.id, { method: "PUT", json: { thumbnailId: toolpath!._id } }),
+    );
+    expect(asThumbnail.status).toBe(200);
+
+    // The job says inches; the file is G21 and cuts (line 6) before any M3.
+    await api(
+      `/api/v1/post/updatePost/${post._id}`,
+      await asUser(owner.id, {
+        method: "PATCH",
+        json: {
+          units: "Inches",
+          jobType: "Single Sided",
+          jobSizeWidth: 12,
+          jobSizeHeight: 12,
+          jobSizeThickness: 1,
+        },
+      }),
+    );
+    const submitted = await submit(owner.id, post._id);
+    expect(submitted.status).toBe(200);
+    const model = submitted.body.data.post.attachments.find((file) => file._id === modelId);
+    expect(model?.preflight?.warnings).toEqual([
+      "The file is in millimetres (G21) but the job setup says Inches.",
+      "The first cut (line 6) comes before the spindle is switched on (M3 or M4).",
+    ]);
+    // Readers other than the owner and staff do not get the report.
+    const staff = await createUser({ email: `${unique("reviewer-")}@onefinitycnc.com` });
+    const asStaff = await api<PostAnswer>(`/api/v1/post/${post._id}`, await asUser(staff.id));
+    expect(
+      asStaff.body.data.post.attachments.find((file) => file._id === modelId)?.preflight?.warnings,
+    ).toHaveLength(2);
+
+    const zipId = submitted.body.data.post.zipId;
+    expect(zipId).not.toBeNull();
+    const [zip] = await testDb().select().from(attachments).where(eq(attachments.id, zipId!));
+    expect(zip?.category).toBe("postZip");
+    expect(zip?.fileSize).toBeGreaterThan(0);
+  });
+
   it("refuses fields it does not know (no mass assignment)", async () => {
     const owner = await createUser();
     const post = await createDraft(owner.id);

@@ -81,6 +81,11 @@ export const attachments = pgTable(
     externalUrl: text("external_url"),
     downloadCount: integer("download_count").notNull().default(0),
     gcodeAnalysis: jsonb("gcode_analysis").$type<GcodeAnalysis>(),
+    /**
+     * A model's pre-flight report (lib/services/posts/preflight): plain warnings comparing the file
+     * with the post's job setup and tool table; computed on upload and again on submit.
+     */
+    preflight: jsonb("preflight").$type<{ version: number; warnings: string[]; checkedAt: string }>(),
     position: smallint("position").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -4,18 +4,31 @@ import type { Actor } from "@/lib/auth/actor";
 import type { PostVisibility } from "@/lib/catalogue/enums";
 import { db } from "@/lib/db/client";
 import { posts } from "@/lib/db/schema";
-import { AppError } from "@/lib/errors";
-import { LAST_STEP, type PostFields, STEP_INVALID_MESSAGE } from "@/lib/validation/post-authoring";
+import { LAST_STEP, type PostFields } from "@/lib/validation/post-authoring";
 import type { PostDetail } from "@/lib/validation/posts";
 import { writePostFields } from "./authoring/write-post-fields";
-import { submissionProblems } from "./authoring/submission-problems";
 import { getPostDetail } from "./get-post-detail";
-import { assertPostOwned, visibilityAfterEdit, visibilityAfterSubmit } from "./post-access";
+import { assertPostOwned, visibilityAfterEdit } from "./post-access";
+import { refreshPreflightReports } from "./preflight/refresh-preflight-reports";
+import { submitPost } from "./submit-post";
+
+/** Fields the pre-flight report reads (preflight/build-preflight-report.ts). */
+const PREFLIGHT_INPUTS = [
+  "toolData",
+  "units",
+  "jobType",
+  "zZeroPosition",
+  "jobSizeWidth",
+  "jobSizeHeight",
+  "jobSizeThickness",
+  "jobSizeDiameter",
+  "jobSizeLength",
+] as const satisfies readonly (keyof PostFields)[];
 
 /**
- * The owner saves wizard fields and the step to reopen at. currentPage 8 is the submit: every
- * step is checked against what would be stored, and only a complete post goes to review. All in
- * one transaction with the row locked, so a refused submit leaves nothing half-written.
+ * The owner saves wizard fields and the step to reopen at, in one transaction with the row locked.
+ * A save that changes content takes a published post back to draft (post-access.ts, ADR 016).
+ * currentPage 8 is the submit (submit-post.ts).
  */
 export async function updatePost({
   actor,
@@ -28,23 +41,17 @@ export async function updatePost({
   fields: PostFields;
   currentPage?: number;
 }): Promise<PostDetail> {
+  if (currentPage === LAST_STEP) return submitPost({ actor, postId, fields });
   await db().transaction(async (tx) => {
     const post = await assertPostOwned(postId, actor, { executor: tx, lock: true });
     await writePostFields(tx, postId, fields);
-    if (currentPage !== LAST_STEP) {
-      const changesContent = Object.keys(fields).length > 0;
-      const visibility = changesContent ? visibilityAfterEdit(post) : post.visibility;
-      await tx
-        .update(posts)
-        .set({ visibility: visibility as PostVisibility, ...(currentPage ? { currentPage } : {}) })
-        .where(eq(posts.id, postId));
-      return;
-    }
-    const problems = await submissionProblems(tx, postId);
-    if (problems.length > 0) throw new AppError("VALIDATION", STEP_INVALID_MESSAGE, { issues: problems });
+    // The models' pre-flight warnings follow the job setup and tool table the wizard shows them with.
+    if (PREFLIGHT_INPUTS.some((key) => fields[key] !== undefined)) await refreshPreflightReports(tx, postId);
+    const changesContent = Object.keys(fields).length > 0;
+    const visibility = changesContent ? visibilityAfterEdit(post) : post.visibility;
     await tx
       .update(posts)
-      .set({ currentPage, visibility: visibilityAfterSubmit(post) })
+      .set({ visibility: visibility as PostVisibility, ...(currentPage ? { currentPage } : {}) })
       .where(eq(posts.id, postId));
   });
   return getPostDetail({ postId, actor });

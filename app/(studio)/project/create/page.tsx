@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { ProjectWizard } from "@/components/wizard/project-wizard";
-import { loadWizardOptions } from "../load-wizard-options";
+import { ProjectWizard } from "../_components/project-wizard";
+import { loadWizardOptions } from "../_components/load-wizard-options";
 
 export const metadata: Metadata = { title: "Create a project", robots: { index: false } };
 

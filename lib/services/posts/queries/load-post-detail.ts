@@ -117,6 +117,7 @@ export async function loadPostDetail({
           fileSize: attachments.fileSize,
           downloadCount: attachments.downloadCount,
           gcodeAnalysis: attachments.gcodeAnalysis,
+          preflight: attachments.preflight,
         })
         .from(attachments)
         .where(and(eq(attachments.postId, postId), eq(attachments.status, "ready")))
@@ -200,6 +201,10 @@ export async function loadPostDetail({
         fileSize: file.fileSize,
         downloadCount: file.downloadCount,
         gcodeAnalysis: file.gcodeAnalysis ?? null,
+        // Pre-flight warnings are the author's and the reviewer's (issue 13), not every reader's.
+        ...(file.category === "postModel" && canSeeReviewOutcome(post, actor)
+          ? { preflight: file.preflight ?? null }
+          : {}),
       })),
     ),
     zipId: post.zipId && files.some((file) => file.id === post.zipId) ? post.zipId : null,

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { ProjectWizard } from "@/components/wizard/project-wizard";
+import { ProjectWizard } from "../../_components/project-wizard";
 import { requireUser } from "@/lib/auth/guards";
 import { isAppError } from "@/lib/errors";
 import { getPostDetail } from "@/lib/services/posts/get-post-detail";
 import { idSchema } from "@/lib/validation/common";
-import { loadWizardOptions } from "../../load-wizard-options";
+import { loadWizardOptions } from "../../_components/load-wizard-options";
 
 export const metadata: Metadata = { title: "Edit project", robots: { index: false } };
 

@@ -1,8 +1,8 @@
 // POST /api/v1/post/create: a draft from a full payload (scripts); files follow through the upload flow
 import { route } from "@/lib/http/route";
-import { createPostDraft } from "@/lib/services/posts/create-post-draft";
+import { createPost } from "@/lib/services/posts/create-post";
 import { createPostEndpoint } from "@/lib/validation/post-authoring";
 
 export const POST = route(createPostEndpoint, async ({ actor, body }) => ({
-  post: await createPostDraft({ actor, fields: body, currentPage: 1 }),
+  post: await createPost({ actor, fields: body }),
 }));

@@ -1,0 +1,24 @@
+import { PreflightWarnings } from "@/components/wizard/preflight-warnings";
+import { modelsOf, preflightWarningsOf } from "@/components/wizard/preflight";
+import type { PostDetail } from "@/lib/validation/posts";
+
+/** The pre-flight warnings of every model, for a last look; the reviewer sees them too. */
+export function PreflightSummary({ post }: { post: PostDetail }) {
+  const flagged = modelsOf(post)
+    .map((file) => ({ file, warnings: preflightWarningsOf(file) }))
+    .filter(({ warnings }) => warnings.length > 0);
+  if (flagged.length === 0) return null;
+  return (
+    <section aria-labelledby="preflight-heading" className="mt-4 w-full max-w-xl text-left">
+      <h3 id="preflight-heading" className="text-sm font-semibold text-ink">
+        Pre-flight check
+      </h3>
+      <p className="text-sm text-ink-muted">
+        Worth a look before the review; fix a model in step 3 or its tools in step 4 if one is wrong.
+      </p>
+      {flagged.map(({ file, warnings }) => (
+        <PreflightWarnings key={file._id} fileName={file.fileName} warnings={warnings} />
+      ))}
+    </section>
+  );
+}
