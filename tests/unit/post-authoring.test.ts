@@ -199,6 +199,15 @@ describe("step 6 and 7: job setup and licence", () => {
     expect(messages(jobSetupStepSchema.safeParse({ ...job, jobSizeThickness: 0 }))).toEqual([
       "Job thickness must be a positive number.",
     ]);
+    expect(
+      messages(
+        jobSetupStepSchema.safeParse({ ...job, jobSizeWidth: "", jobSizeHeight: -2, jobSizeThickness: "x" }),
+      ),
+    ).toEqual([
+      "Job width must be a positive number.",
+      "Job height must be a positive number.",
+      "Job thickness must be a positive number.",
+    ]);
     expect(messages(jobSetupStepSchema.safeParse({ ...job, jobType: "Rotary" }))).toEqual([
       "Job diameter must be a positive number.",
       "Job length must be a positive number.",
