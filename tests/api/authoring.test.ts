@@ -357,6 +357,21 @@ describe("PATCH /api/v1/post/updatePost/{postId}", () => {
     expect(zip?.fileSize).toBeGreaterThan(0);
   });
 
+  it("drops the toolpath picture of a model that was deleted, unless it is the chosen thumbnail", async () => {
+    const owner = await createUser();
+    const { post, modelId } = await completeDraft(owner.id);
+    const picture = post.attachments.find((file) => file.fileName === "clock.nc (toolpath).webp");
+    expect(picture).toBeDefined();
+    await testDb().delete(attachments).where(eq(attachments.id, modelId));
+    const after = await api<PostAnswer>(
+      `/api/v1/post/updateAttachments/${post._id}`,
+      await asUser(owner.id, { method: "PUT", json: {} }),
+    );
+    expect(after.status).toBe(200);
+    expect(after.body.data.post.attachments.map((file) => file._id)).not.toContain(picture!._id);
+    expect(await testDb().select().from(attachments).where(eq(attachments.id, picture!._id))).toEqual([]);
+  });
+
   it("refuses fields it does not know (no mass assignment)", async () => {
     const owner = await createUser();
     const post = await createDraft(owner.id);

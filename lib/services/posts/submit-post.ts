@@ -12,6 +12,7 @@ import { buildPostBundle } from "./build-post-bundle";
 import { getPostDetail } from "./get-post-detail";
 import { assertPostOwned, visibilityAfterSubmit } from "./post-access";
 import { refreshPreflightReports } from "./preflight/refresh-preflight-reports";
+import { pruneToolpathThumbnails } from "./prune-toolpath-thumbnails";
 
 /**
  * The submit (`updatePost` with currentPage 8): the last save's fields are written, then every
@@ -42,6 +43,7 @@ export async function submitPost({
       .where(eq(posts.id, postId));
   });
   try {
+    await pruneToolpathThumbnails(postId);
     await buildPostBundle({ postId });
   } catch (error) {
     console.error(`Download-all bundle of post ${postId} failed`, error);

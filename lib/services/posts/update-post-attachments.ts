@@ -11,6 +11,7 @@ import type { PostDetail } from "@/lib/validation/posts";
 import { getPostDetail } from "./get-post-detail";
 import { assertPostOwned, visibilityAfterEdit } from "./post-access";
 import { refreshPreflightReports } from "./preflight/refresh-preflight-reports";
+import { pruneToolpathThumbnails } from "./prune-toolpath-thumbnails";
 import { renderToolpathThumbnails } from "./render-toolpath-thumbnails";
 
 /** Images a post's thumbnail may be: its own thumbnail uploads, its models' toolpath pictures and media pictures. */
@@ -59,6 +60,7 @@ export async function updatePostAttachments({
             .where(and(inArray(attachments.id, attachmentIds), eq(attachments.category, "postModel")))
         ).map((model) => model.id);
   await renderToolpathThumbnails({ userId: actor.id, postId, modelIds });
+  await pruneToolpathThumbnails(postId);
 
   await db().transaction(async (tx) => {
     const changes: Partial<typeof posts.$inferInsert> = {};
