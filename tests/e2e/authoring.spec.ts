@@ -236,6 +236,11 @@ test.describe("the project wizard", () => {
     await page.getByRole("button", { name: "Next" }).click();
     await expect(page.getByText("Spindle speed must be at most 24000 RPM.")).toBeVisible();
     await page.getByLabel("Spindle speed (RPM)").fill("16000");
+    // The real stock: millimetres, 150 x 150 x 12.
+    await page.getByLabel("Units").selectOption("MM");
+    await page.getByLabel("Width (mm)").fill("150");
+    await page.getByLabel("Height (mm)").fill("150");
+    await page.getByLabel("Thickness (mm)").fill("12");
     await screenshot(page, "6-desktop");
     await page.getByRole("button", { name: "Next" }).click();
     await expect(page).toHaveURL(/page=7/);
@@ -251,6 +256,9 @@ test.describe("the project wizard", () => {
     });
     await expect(page.getByText("Your project will be published once the review is done.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Done" })).toHaveAttribute("href", `/model/${postId}`);
+    // The pre-flight report of each model, computed on upload and again with the tools and job setup.
+    await expect(page.getByRole("heading", { name: "Pre-flight check" })).toBeVisible();
+    await expect(page.getByText(`Pre-flight warnings for ${path.basename(ENDMILL_FILE)}`)).toBeVisible();
     await screenshot(page, "8-desktop");
 
     // The profile's Pending for Review tab lists it
@@ -262,6 +270,17 @@ test.describe("the project wizard", () => {
     // ... and it opens again in the wizard with what was saved
     await page.goto(`/project/edit/${postId}?page=1&edit=true`);
     await expect(page.getByLabel("Title")).toHaveValue(title);
+    // Each model's toolpath picture is offered as the thumbnail; choosing one makes it current.
+    const toolpathChoice = page.getByRole("radio", {
+      name: `${path.basename(ENDMILL_FILE)} (toolpath).webp`,
+    });
+    await expect(page.getByRole("radio", { name: /\(toolpath\)\.webp$/ })).toHaveCount(2);
+    await toolpathChoice.check();
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page).toHaveURL(/page=2/, { timeout: 30_000 });
+    await page.getByRole("button", { name: /^Step 1: Basic Details/ }).click();
+    await expect(page.getByRole("radio", { name: "thumb.png" })).toBeVisible();
+    await expect(toolpathChoice).toHaveCount(0);
     await page.getByRole("button", { name: "Step 4: Model Tool Mapping (saved)" }).click();
     await expect(page).toHaveURL(/page=4/);
     await expect(

@@ -263,22 +263,16 @@ describe("thumbnail choices", () => {
 });
 
 describe("pre-flight warnings", () => {
-  it("reads sentences and failed checks, nothing from a clean or missing report", () => {
+  it("are the report's sentences, none without a report", () => {
     const model = attachment({ _id: ID(7), category: "postModel" });
     expect(preflightWarningsOf(model)).toEqual([]);
-    const flagged = {
-      ...model,
-      preflight: {
-        warnings: ["Units say mm but the file uses G20."],
-        checks: [
-          { ok: true, message: "fine" },
-          { ok: false, message: "Cuts 20 mm deep in 12 mm stock." },
-        ],
-      },
-    };
-    expect(preflightWarningsOf(flagged)).toEqual([
-      "Units say mm but the file uses G20.",
-      "Cuts 20 mm deep in 12 mm stock.",
-    ]);
+    expect(preflightWarningsOf({ ...model, preflight: null })).toEqual([]);
+    const warnings = ["The job is set up in inches, but the file works in millimetres (G21)."];
+    expect(
+      preflightWarningsOf({
+        ...model,
+        preflight: { version: 1, warnings, checkedAt: "2026-11-24T00:00:00Z" },
+      }),
+    ).toEqual(warnings);
   });
 });
