@@ -98,6 +98,8 @@ export const postMachineSchema = z.object({
   brandName: z.string(),
   link: z.string().nullable(),
   workArea: z.object({ xMm: z.number(), yMm: z.number(), zMm: z.number().nullable() }),
+  /** Its controller's rapid rate (lib/catalogue/machines.ts); null: unknown, estimated at the assumed rate. */
+  rapidMmPerMin: z.number().nullable(),
 });
 
 export const postToolDataSchema = z.object({

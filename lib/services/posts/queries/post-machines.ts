@@ -1,5 +1,6 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
+import { controllerRapidMmPerMin } from "@/lib/catalogue/machines";
 import { db } from "@/lib/db/client";
 import { cncBrands, cncModels, cncVariants, ownedMachines } from "@/lib/db/schema";
 import type { PostMachine } from "@/lib/validation/posts";
@@ -12,6 +13,7 @@ export const machineColumns = {
   xMm: cncVariants.workAreaXMm,
   yMm: cncVariants.workAreaYMm,
   zMm: cncVariants.travelZMm,
+  controller: cncVariants.controller,
   modelName: cncModels.name,
   brandName: cncBrands.name,
 };
@@ -23,6 +25,7 @@ export interface MachineRow {
   xMm: number;
   yMm: number;
   zMm: number | null;
+  controller: string | null;
   modelName: string;
   brandName: string;
 }
@@ -34,6 +37,7 @@ export const toMachine = (row: MachineRow): PostMachine => ({
   brandName: row.brandName,
   link: row.link,
   workArea: { xMm: row.xMm, yMm: row.yMm, zMm: row.zMm },
+  rapidMmPerMin: controllerRapidMmPerMin(row.controller),
 });
 
 /** The machines a user owns, for "fits your machines". */
