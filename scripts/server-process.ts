@@ -61,7 +61,9 @@ server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
     return;
   }
   const isTooLarge = error.code === "HPE_HEADER_OVERFLOW";
-  const message = isTooLarge ? "The request's address or headers are too large." : "The request is malformed.";
+  const message = isTooLarge
+    ? "The request's address or headers are too large."
+    : "The request is malformed.";
   const body = JSON.stringify({ status: "error", errorMessage: message, message });
   socket.end(
     `HTTP/1.1 ${isTooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request"}\r\n` +

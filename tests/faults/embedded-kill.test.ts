@@ -17,7 +17,7 @@ import { call, type NpmStart, startNpmStart } from "./fault-support";
  */
 const MAKERS = 8;
 const POSTS = 3;
-const BURST_MS = 2_500;
+const BURST_MS = 4_000;
 
 const dir = mkdtempSync(path.join(tmpdir(), "cnc-fault-kill-"));
 let app: NpmStart | undefined;
@@ -74,7 +74,8 @@ describe("kill -9 of npm start (embedded PGlite) during a burst of writes", () =
               token: maker.token,
               ip,
             });
-            if (comment.status === 201 || comment.status === 200) acknowledged.comments.push(comment.body.data!.comment._id);
+            if (comment.status === 201 || comment.status === 200)
+              acknowledged.comments.push(comment.body.data!.comment._id);
             const make = await call<{ make: { _id: string } }>(baseUrl, "/api/v1/projectMake/create", {
               json: {
                 postId: post.id,
@@ -117,14 +118,17 @@ describe("kill -9 of npm start (embedded PGlite) during a burst of writes", () =
     const likeKeys = new Set(likeRows.map(rowKey));
     expect(acknowledged.likes.map(rowKey).filter((key) => !likeKeys.has(key))).toEqual([]);
     const commentIds = new Set(
-      (await testDb().select({ id: comments.id }).from(comments).where(inArray(comments.postId, postIds))).map(
-        (row) => row.id,
-      ),
+      (
+        await testDb().select({ id: comments.id }).from(comments).where(inArray(comments.postId, postIds))
+      ).map((row) => row.id),
     );
     expect(acknowledged.comments.filter((id) => !commentIds.has(id))).toEqual([]);
     const makeIds = new Set(
       (
-        await testDb().select({ id: projectMakes.id }).from(projectMakes).where(inArray(projectMakes.postId, postIds))
+        await testDb()
+          .select({ id: projectMakes.id })
+          .from(projectMakes)
+          .where(inArray(projectMakes.postId, postIds))
       ).map((row) => row.id),
     );
     expect(acknowledged.makes.filter((id) => !makeIds.has(id))).toEqual([]);

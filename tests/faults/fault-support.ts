@@ -74,7 +74,11 @@ export async function startNpmStart(options: {
   child.stdout?.on("data", collect);
   child.stderr?.on("data", collect);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  await waitUntilReady(baseUrl, () => child.exitCode === null && child.signalCode === null, () => output);
+  await waitUntilReady(
+    baseUrl,
+    () => child.exitCode === null && child.signalCode === null,
+    () => output,
+  );
   const pid = child.pid!;
   return {
     baseUrl,

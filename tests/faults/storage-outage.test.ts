@@ -77,7 +77,10 @@ const put = (signedUrl: string) =>
   fetch(signedUrl, { method: "PUT", headers: { "content-type": "text/x-gcode" }, body: GCODE });
 
 const confirm = (attachmentId: string) =>
-  call(app.baseUrl, "/api/v1/attachment/confirmUploads", { token: owner.token, json: { attachmentIds: [attachmentId] } });
+  call(app.baseUrl, "/api/v1/attachment/confirmUploads", {
+    token: owner.token,
+    json: { attachmentIds: [attachmentId] },
+  });
 
 const rowOf = async (attachmentId: string) =>
   testDb().select({ id: attachments.id }).from(attachments).where(eq(attachments.id, attachmentId));
@@ -126,16 +129,21 @@ describe("storage unavailable between presign and confirm", () => {
     }
   });
 
-  it("the storage directory gone before the upload: the PUT fails, the confirm is a 4xx, and no row", async () => {
+  it("the storage directory gone before the upload: the PUT is a 503, the confirm a 400, and no row", async () => {
     const target = await presign("before-upload.nc");
     const storage = breakStorage();
-    let putStatus: number;
+    let upload: Response;
     try {
-      putStatus = (await put(target.signedUrl)).status;
+      upload = await put(target.signedUrl);
     } finally {
       storage.restore();
     }
-    expect(putStatus).toBeGreaterThanOrEqual(400);
+    // The server's own storage fails: a 503 with the envelope and a clear message, not a bare 500.
+    expect(upload.status).toBe(503);
+    expect(await upload.json()).toMatchObject({
+      status: "error",
+      errorMessage: "File storage is unavailable. Please try again later.",
+    });
     const answer = await confirm(target.attachmentId);
     expect(answer.status).toBe(400);
     expect(isEnvelope(answer)).toBe(true);

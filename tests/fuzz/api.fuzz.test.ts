@@ -48,14 +48,25 @@ describe(`fuzz /api/v1 on ${DATABASE}`, () => {
     const comment = await createComment(othersPost.id, user.id);
     const make = await createMakeRow(othersPost.id, user.id);
     const known = {
-      uuids: [user.id, other.id, post.id, othersPost.id, model.id, comment.id, make.id, ...variants.map((v) => v.id)],
+      uuids: [
+        user.id,
+        other.id,
+        post.id,
+        othersPost.id,
+        model.id,
+        comment.id,
+        make.id,
+        ...variants.map((v) => v.id),
+      ],
       usernames: [user.username, other.username],
     };
 
     const requests: FuzzRequest[] = operations.flatMap((operation, index) =>
       fc.sample(requestsFor(operation, known), { seed: SEED + index, numRuns: RUNS_PER_OPERATION }),
     );
-    console.log(`[fuzz] seed ${SEED} (FUZZ_SEED overrides): ${requests.length} requests over ${operations.length} operations`);
+    console.log(
+      `[fuzz] seed ${SEED} (FUZZ_SEED overrides): ${requests.length} requests over ${operations.length} operations`,
+    );
 
     let token = "";
     let sentWithToken = REQUESTS_PER_SESSION;
@@ -87,7 +98,10 @@ describe(`fuzz /api/v1 on ${DATABASE}`, () => {
         if (isServerError || isBareClientError || answer.status === -1) {
           failures.push({
             operation: request.operation,
-            request: describeRequest(request), status: answer.status, text: answer.text.slice(0, 300) });
+            request: describeRequest(request),
+            status: answer.status,
+            text: answer.text.slice(0, 300),
+          });
         }
       }
     };

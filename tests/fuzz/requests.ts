@@ -48,10 +48,7 @@ export function operationsOf(document: unknown): Operation[] {
 
 /** Who sends the request: the Cookie header is built when the request is sent. */
 export type Auth =
-  | { kind: "none" }
-  | { kind: "user" }
-  | { kind: "user-and-broken-refresh" }
-  | { kind: "raw"; cookie: string };
+  { kind: "none" } | { kind: "user" } | { kind: "user-and-broken-refresh" } | { kind: "raw"; cookie: string };
 
 type Body =
   | { kind: "none" }
@@ -70,7 +67,19 @@ export interface FuzzRequest {
 }
 
 /** Broken or hostile percent-encodings, sent as they are (never re-encoded). */
-const RAW_ENCODINGS = ["%", "%ZZ", "%E0%A4%A", "%C0%AE", "%00", "x%00y", "%FF%FE", "%25", "%2F", "%u0041", ".."];
+const RAW_ENCODINGS = [
+  "%",
+  "%ZZ",
+  "%E0%A4%A",
+  "%C0%AE",
+  "%00",
+  "x%00y",
+  "%FF%FE",
+  "%25",
+  "%2F",
+  "%u0041",
+  "..",
+];
 const BROKEN_COOKIES = [
   "access_token=%E0%A4%A",
   "refresh_token=%",
@@ -83,13 +92,29 @@ const BROKEN_COOKIES = [
   "=; ; ;=",
   "refresh_token=eyJhbGciOiJIUzI1NiJ9.e30.AAAA",
 ];
-const PAGE_VALUES = ["-1", "0", "1.5", "-0.5", "1e21", "abc", "", "NaN", "Infinity", "0x10", "9007199254740993", "%00", "1%00"];
+const PAGE_VALUES = [
+  "-1",
+  "0",
+  "1.5",
+  "-0.5",
+  "1e21",
+  "abc",
+  "",
+  "NaN",
+  "Infinity",
+  "0x10",
+  "9007199254740993",
+  "%00",
+  "1%00",
+];
 
 /** Percent-encodes the UTF-8 bytes (a lone surrogate becomes U+FFFD, where encodeURIComponent throws). */
 const encode = (value: unknown): string =>
   [...Buffer.from(typeof value === "string" ? value : (JSON.stringify(value) ?? ""))]
     .map((byte) =>
-      /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`,
+      /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte))
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`,
     )
     .join("");
 
@@ -113,16 +138,18 @@ function queryString(operation: Operation, known: KnownValues): fc.Arbitrary<str
       ? fc.oneof(parameterValue(parameter.schema, known), fc.constantFrom(...PAGE_VALUES))
       : parameterValue(parameter.schema, known);
     return fc.option(
-      fc.array(value, { minLength: 1, maxLength: 2 }).map((values) =>
-        values.map((item) => `${parameter.name}=${item}`).join("&"),
-      ),
+      fc
+        .array(value, { minLength: 1, maxLength: 2 })
+        .map((values) => values.map((item) => `${parameter.name}=${item}`).join("&")),
       { freq: 3 },
     );
   });
   const extra = fc.option(
     fc.oneof(
       fc.constantFrom("%E0%A4%A=1", "%=%", "__proto__=x&__proto__=y", "a=%00", "&&&", "=x"),
-      fc.tuple(fc.string({ maxLength: 10 }), nastyString()).map(([key, value]) => `${encode(key)}=${encode(value)}`),
+      fc
+        .tuple(fc.string({ maxLength: 10 }), nastyString())
+        .map(([key, value]) => `${encode(key)}=${encode(value).slice(0, 6_000)}`),
     ),
     { freq: 4 },
   );
@@ -137,10 +164,13 @@ function pathOf(operation: Operation, known: KnownValues): fc.Arbitrary<string> 
   if (names.length === 0) return fc.constant(operation.path);
   return fc
     .tuple(...names.map(() => parameterValue({ type: "string" }, known)))
-    .map((values) => names.reduce((path, name, index) => path.replace(`{${name}}`, values[index] ?? ""), operation.path));
+    .map((values) =>
+      names.reduce((path, name, index) => path.replace(`{${name}}`, values[index] ?? ""), operation.path),
+    );
 }
 
-const asText = (value: unknown): string => (typeof value === "string" ? value : (JSON.stringify(value) ?? ""));
+const asText = (value: unknown): string =>
+  typeof value === "string" ? value : (JSON.stringify(value) ?? "");
 
 /** Multipart fields from an object as the app's forms send them (arrays repeat the key). */
 function formFields(value: unknown): [string, string | { file: string; name: string }][] {
@@ -184,15 +214,15 @@ function bodyOf(operation: Operation, known: KnownValues): fc.Arbitrary<Body> {
     ),
     // real multipart and urlencoded bodies from the (broken) fields
     value.map((item): Body => ({ kind: "form", fields: formFields(item) })),
-    fc
-      .tuple(value, nastyString())
-      .map(([item, fileName]): Body => ({
-        kind: "form",
-        fields: [...formFields(item), ["file", { file: "G0 X0\n", name: fileName.slice(0, 300) }]],
-      })),
-    value.map(
-      (item): Body => ({ kind: "form", fields: formFields(item), contentType: "application/x-www-form-urlencoded" }),
-    ),
+    fc.tuple(value, nastyString()).map(([item, fileName]): Body => ({
+      kind: "form",
+      fields: [...formFields(item), ["file", { file: "G0 X0\n", name: fileName.slice(0, 300) }]],
+    })),
+    value.map((item): Body => ({
+      kind: "form",
+      fields: formFields(item),
+      contentType: "application/x-www-form-urlencoded",
+    })),
   ];
   return fc.oneof(...bodies);
 }
@@ -202,7 +232,10 @@ function authOf(): fc.Arbitrary<Auth> {
     { weight: 3, arbitrary: fc.constant<Auth>({ kind: "none" }) },
     { weight: 4, arbitrary: fc.constant<Auth>({ kind: "user" }) },
     { weight: 1, arbitrary: fc.constant<Auth>({ kind: "user-and-broken-refresh" }) },
-    { weight: 2, arbitrary: fc.constantFrom(...BROKEN_COOKIES).map((cookie): Auth => ({ kind: "raw", cookie })) },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(...BROKEN_COOKIES).map((cookie): Auth => ({ kind: "raw", cookie })),
+    },
   );
 }
 
@@ -212,7 +245,9 @@ export function requestsFor(operation: Operation, known: KnownValues): fc.Arbitr
   return fc.record({
     operation: fc.constant(`${operation.method} ${operation.path}`),
     method: fc.constant(operation.method),
-    target: fc.tuple(pathOf(operation, known), queryString(operation, known)).map(([path, query]) => path + query),
+    target: fc
+      .tuple(pathOf(operation, known), queryString(operation, known))
+      .map(([path, query]) => path + query),
     auth: authOf(),
     body: hasBody ? bodyOf(operation, known) : fc.constant<Body>({ kind: "none" }),
     // one request in ten from another site (the CSRF check answers those first)
@@ -233,7 +268,8 @@ async function serialise(body: Body): Promise<{ bytes?: Buffer; contentType?: st
   if (body.kind === "raw") return { bytes: Buffer.from(body.text), contentType: body.contentType };
   if (body.contentType === "application/x-www-form-urlencoded") {
     const params = new URLSearchParams();
-    for (const [key, value] of body.fields) params.append(key, typeof value === "string" ? value : value.file);
+    for (const [key, value] of body.fields)
+      params.append(key, typeof value === "string" ? value : value.file);
     return { bytes: Buffer.from(params.toString()), contentType: body.contentType };
   }
   const form = new FormData();
@@ -288,7 +324,10 @@ export async function send(
     outgoing.setTimeout(60_000, () => outgoing.destroy(new Error("timed out")));
     outgoing.on("error", (error) => {
       // The server may answer 413 and close before reading a body over the limit.
-      if ((error as NodeJS.ErrnoException).code === "EPIPE" || (error as NodeJS.ErrnoException).code === "ECONNRESET")
+      if (
+        (error as NodeJS.ErrnoException).code === "EPIPE" ||
+        (error as NodeJS.ErrnoException).code === "ECONNRESET"
+      )
         resolve({ status: -1, contentType: "", text: String(error) });
       else reject(error);
     });
@@ -301,7 +340,9 @@ export function hasErrorEnvelope(answer: FuzzAnswer): boolean {
   if (!answer.contentType.includes("application/json")) return false;
   try {
     const body = JSON.parse(answer.text) as Record<string, unknown>;
-    return body.status === "error" && typeof body.errorMessage === "string" && typeof body.message === "string";
+    return (
+      body.status === "error" && typeof body.errorMessage === "string" && typeof body.message === "string"
+    );
   } catch {
     return false;
   }

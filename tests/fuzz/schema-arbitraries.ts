@@ -159,11 +159,7 @@ export function malformedValue(schema: JsonSchema, known: KnownValues): fc.Arbit
   const base = validValue(schema, known);
   const properties = Object.keys(schema.properties ?? {});
   const required = schema.required ?? [];
-  const mutations: fc.Arbitrary<unknown>[] = [
-    base,
-    nastyValue(),
-    fc.array(base, { maxLength: 3 }),
-  ];
+  const mutations: fc.Arbitrary<unknown>[] = [base, nastyValue(), fc.array(base, { maxLength: 3 })];
   if (properties.length > 0) {
     mutations.push(
       // one field of the wrong type

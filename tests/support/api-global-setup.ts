@@ -55,7 +55,9 @@ export default async function setup(project: TestProject) {
     // The fuzz suite runs with every feature configured, so that any 5xx is a fault (unconfigured
     // Google sign-in answers a deliberate 503, tests/api/auth-profile.test.ts). The callback
     // refuses fuzzed calls before it would contact Google: they carry no matching state cookie.
-    ...(project.name === "fuzz" ? { GOOGLE_CLIENT_ID: "fuzz-client-id", GOOGLE_CLIENT_SECRET: "fuzz-client-secret" } : {}),
+    ...(project.name === "fuzz"
+      ? { GOOGLE_CLIENT_ID: "fuzz-client-id", GOOGLE_CLIENT_SECRET: "fuzz-client-secret" }
+      : {}),
   });
 
   project.provide("baseUrl", app.baseUrl);

@@ -19,7 +19,10 @@ export const testDataDir = (): string => ownEnvironment?.dataDir ?? inject("data
  * Points the factories at a database and data directory of the test's own (tests/faults start
  * their own servers); closes the previous connections. Call with nothing to close them only.
  */
-export async function useTestEnvironment(environment?: { databaseUrl: string; dataDir: string }): Promise<void> {
+export async function useTestEnvironment(environment?: {
+  databaseUrl: string;
+  dataDir: string;
+}): Promise<void> {
   const previous = database;
   database = undefined;
   ownEnvironment = environment;
