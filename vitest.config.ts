@@ -55,6 +55,7 @@ export default defineConfig({
           name: "faults",
           include: ["tests/faults/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["tests/faults/global-setup.ts"],
           testTimeout: 180_000,
           hookTimeout: 120_000,
           fileParallelism: false,

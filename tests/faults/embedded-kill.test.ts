@@ -42,9 +42,9 @@ describe("kill -9 of npm start (embedded PGlite) during a burst of writes", () =
     await useTestEnvironment({ databaseUrl, dataDir: dir });
 
     const owner = await createUser();
-    const projects = [];
+    const projects: Awaited<ReturnType<typeof createProject>>[] = [];
     for (let index = 0; index < POSTS; index += 1) projects.push(await createProject({ userId: owner.id }));
-    const makers = [];
+    const makers: { id: string; token: string }[] = [];
     for (let index = 0; index < MAKERS; index += 1) {
       const maker = await createUser();
       for (const project of projects) await giveMachine(maker.id, project.variants[0]!.id);

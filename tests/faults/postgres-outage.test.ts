@@ -11,7 +11,7 @@ import { freePort, type RunningApp, startApp } from "../support/app-server";
 import { createUser, testDb, useTestEnvironment } from "../support/factories";
 import { accessTokenFor, createProject } from "../support/factories-project";
 import { createTestDatabase } from "../support/test-database";
-import { appEnvironment, call, isEnvelope } from "./fault-support";
+import { type Answer, appEnvironment, call, isEnvelope } from "./fault-support";
 
 /**
  * Issue 18, fault (b): PostgreSQL goes away under traffic and comes back; the same server process
@@ -106,19 +106,20 @@ describe("PostgreSQL connection loss under traffic", () => {
       for (let round = 0; isRunning; round += 1) {
         const startedAt = Date.now();
         const isWrite = round % 2 === 1;
-        const answer = isWrite
+        const ip = `10.8.0.${worker + 1}`;
+        const answer: Answer<{ comment?: { _id: string } }> = isWrite
           ? await call<{ comment: { _id: string } }>(baseUrl, "/api/v1/comment/create", {
               json: { postId: post.id, comment: { ops: [{ insert: `Outage ${worker}.${round}\n` }] } },
               token,
-              ip: `10.8.0.${worker + 1}`,
+              ip,
             })
-          : await call(baseUrl, `/api/v1/post/${post.id}`, { token, ip: `10.8.0.${worker + 1}` });
+          : await call(baseUrl, `/api/v1/post/${post.id}`, { token, ip });
         samples.push({
           startedAt,
           endedAt: Date.now(),
           status: answer.status,
           hasEnvelope: answer.status < 400 || isEnvelope(answer),
-          commentId: isWrite && answer.status === 201 ? answer.body.data?.comment._id : undefined,
+          commentId: isWrite && answer.status === 201 ? answer.body.data?.comment?._id : undefined,
         });
         await new Promise((resolve) => setTimeout(resolve, 20));
       }

@@ -21,6 +21,8 @@ import {
 const SEED = Number(process.env.FUZZ_SEED ?? 20261126);
 const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 100);
 const CONCURRENCY = 6;
+/** lib/http/route.ts MAX_JSON_BYTES: a larger body may be cut off by the 413. */
+const MAX_BODY_BYTES = 1_000_000;
 /** A fresh session every so many signed-in requests: a fuzzed logout or password change ends one. */
 const REQUESTS_PER_SESSION = 40;
 
@@ -79,6 +81,7 @@ describe(`fuzz /api/v1 on ${DATABASE}`, () => {
     };
 
     const statuses = new Map<number, number>();
+    const timeByOperation = new Map<string, number>();
     const failures: Failure[] = [];
     let next = 0;
     const started = Date.now();
@@ -91,11 +94,17 @@ describe(`fuzz /api/v1 on ${DATABASE}`, () => {
           token = await accessTokenFor(user.id);
         }
         const ip = `10.${workerIndex}.${(index >> 8) & 255}.${index & 255}`;
+        const sentAt = Date.now();
         const answer = await send(baseUrl, request, { cookieFor, ip });
+        timeByOperation.set(
+          request.operation,
+          (timeByOperation.get(request.operation) ?? 0) + Date.now() - sentAt,
+        );
         statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
         const isServerError = answer.status >= 500;
         const isBareClientError = answer.status >= 400 && answer.status < 500 && !hasErrorEnvelope(answer);
-        if (isServerError || isBareClientError || answer.status === -1) {
+        const isDropped = answer.status === -1 && answer.sentBytes <= MAX_BODY_BYTES;
+        if (isServerError || isBareClientError || isDropped) {
           failures.push({
             operation: request.operation,
             request: describeRequest(request),
@@ -115,7 +124,11 @@ describe(`fuzz /api/v1 on ${DATABASE}`, () => {
       `[fuzz] ${DATABASE}: ${requests.length} requests, ${serverErrors} answered 5xx, ` +
         `${failures.length - serverErrors} 4xx without the envelope, ${count((status) => status === 429)} rate-limited ` +
         `(${((Date.now() - started) / 1000).toFixed(1)} s; by status ${byStatus.join(", ")}; ` +
-        `-1 = the server closed the connection after answering a body over the limit)`,
+        `-1 = connection closed while sending a body over the 1 MB limit)`,
+    );
+    const slowest = [...timeByOperation].sort(([, a], [, b]) => b - a).slice(0, 3);
+    console.log(
+      `[fuzz] slowest operations (total ms): ${slowest.map(([name, ms]) => `${name} ${ms}`).join("; ")}`,
     );
     // One example of each kind of failure (status and operation), to reproduce with FUZZ_SEED.
     const examples = new Map<string, Failure>();

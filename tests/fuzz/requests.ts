@@ -256,7 +256,10 @@ export function requestsFor(operation: Operation, known: KnownValues): fc.Arbitr
 }
 
 export interface FuzzAnswer {
+  /** -1 when the server closed the connection without an answer the client could read. */
   status: number;
+  /** Size of the body sent: past the 1 MB limit the server may answer 413 and close mid-upload. */
+  sentBytes: number;
   contentType: string;
   text: string;
 }
@@ -314,6 +317,7 @@ export async function send(
         response.on("end", () =>
           resolve({
             status: response.statusCode ?? 0,
+            sentBytes: bytes?.length ?? 0,
             contentType: String(response.headers["content-type"] ?? ""),
             text: Buffer.concat(chunks).toString(),
           }),
@@ -328,7 +332,7 @@ export async function send(
         (error as NodeJS.ErrnoException).code === "EPIPE" ||
         (error as NodeJS.ErrnoException).code === "ECONNRESET"
       )
-        resolve({ status: -1, contentType: "", text: String(error) });
+        resolve({ status: -1, sentBytes: bytes?.length ?? 0, contentType: "", text: String(error) });
       else reject(error);
     });
     outgoing.end(bytes);
