@@ -60,7 +60,9 @@ export async function startNpmStart(options: {
     SEED_DEMO_DATA: "false",
     WEB_CONCURRENCY: "1",
   };
-  delete env.DATABASE_URL;
+  // Empty, not unset: scripts/start.ts loads .env without overriding, and a DATABASE_URL there
+  // would point this test at a real database instead of the embedded one.
+  env.DATABASE_URL = "";
   const child = spawn(
     process.execPath,
     ["--conditions=react-server", "--import", "tsx", path.join(root, "scripts", "start.ts")],

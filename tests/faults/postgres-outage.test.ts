@@ -92,6 +92,8 @@ describe("PostgreSQL connection loss under traffic", () => {
     const proxied = new URL(database.url);
     proxied.hostname = "127.0.0.1";
     proxied.port = String(proxyPort);
+    // One server process and no supervisor: if it died, nothing would answer after the cut, so the
+    // recovery below is recovery in the same process.
     app = await startApp({ ...appEnvironment(dir), DATABASE_URL: proxied.toString() });
 
     await useTestEnvironment({ databaseUrl: database.url, dataDir: dir });
