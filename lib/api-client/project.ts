@@ -17,12 +17,21 @@ import {
   type Make,
   type MakeRatings,
 } from "@/lib/validation/makes";
-import { getPostEndpoint, type PostDetail } from "@/lib/validation/posts";
+import {
+  getPostEndpoint,
+  getPostViewerStateEndpoint,
+  type PostDetail,
+  type PostViewerState,
+} from "@/lib/validation/posts";
 import { callEndpoint } from "./call-endpoint";
 import { ApiError } from "./client";
 
 export function getPost(postId: string): Promise<{ post: PostDetail }> {
   return callEndpoint(getPostEndpoint, { params: { id: postId } });
+}
+
+export function getPostViewerState(postId: string): Promise<{ viewerState: PostViewerState }> {
+  return callEndpoint(getPostViewerStateEndpoint, { params: { postId } });
 }
 
 export function getPreSignedUrl(attachmentId: string): Promise<{ signedURL: string }> {

@@ -275,7 +275,9 @@ test.describe("the project wizard", () => {
       name: `${path.basename(ENDMILL_FILE)} (toolpath).webp`,
     });
     await expect(page.getByRole("radio", { name: /\(toolpath\)\.webp$/ })).toHaveCount(2);
-    await toolpathChoice.check();
+    // The radio is visually hidden inside its picture's label: choose it as a person does.
+    await page.locator("label", { has: toolpathChoice }).click();
+    await expect(toolpathChoice).toBeChecked();
     await page.getByRole("button", { name: "Next" }).click();
     await expect(page).toHaveURL(/page=2/, { timeout: 30_000 });
     await page.getByRole("button", { name: /^Step 1: Basic Details/ }).click();
