@@ -13,7 +13,7 @@ import { assertPostOwned, visibilityAfterEdit } from "./post-access";
 import { refreshPreflightReports } from "./preflight/refresh-preflight-reports";
 import { submitPost } from "./submit-post";
 
-/** Fields the pre-flight report reads (preflight/build-preflight-report.ts). */
+/** Fields the pre-flight report reads (lib/gcode/preflight.ts). */
 const PREFLIGHT_INPUTS = [
   "toolData",
   "units",
