@@ -214,8 +214,7 @@ class Growable {
   }
 }
 
-/** Bytes to text for the (rare) expression lines; created on first use. */
-let latin1: TextDecoder | undefined;
+const NEWLINE = Uint8Array.of(10);
 
 function emptyBox(): Float64Array {
   return Float64Array.of(Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity);
@@ -329,8 +328,12 @@ export class GcodeParser {
     if (this.carryLength > 0) {
       let newline = 0;
       while (newline < n && chunk[newline] !== 10) newline++;
-      this.appendCarry(chunk, 0, newline);
-      if (newline === n) return;
+      if (newline === n) {
+        this.appendCarry(chunk, 0, n);
+        return;
+      }
+      // With its newline: every line the tokenizer reads ends with one (see readLine).
+      this.appendCarry(chunk, 0, newline + 1);
       this.readLine(this.carry, 0, this.carryLength);
       this.carryLength = 0;
       start = newline + 1;
@@ -356,6 +359,7 @@ export class GcodeParser {
   /** Reads the last line (if it has no newline) and returns the toolpath and statistics. */
   finish(): GcodeParseResult {
     if (this.carryLength > 0) {
+      this.appendCarry(NEWLINE, 0, 1);
       this.readLine(this.carry, 0, this.carryLength);
       this.carryLength = 0;
     }
@@ -508,6 +512,8 @@ export class GcodeParser {
     this.gCount = 0;
     this.mCount = 0;
     this.rareSeen = 0;
+    // Every line handed in ends with a newline inside `buf` (push and finish see to it), so the
+    // loops over a word's spaces and digits stop at it without an `i < end` test per byte.
     let i = start;
     while (i < end) {
       let c = buf[i]!;
@@ -532,17 +538,17 @@ export class GcodeParser {
         let whole = 0;
         let digits = 0;
         let digit = d - 48;
-        while (digit >= 0 && digit <= 9 && i < end) {
+        while (digit >= 0 && digit <= 9) {
           whole = whole * 10 + digit;
           digits++;
           digit = buf[++i]! - 48;
         }
         let value = whole;
-        if (buf[i] === 46 && i < end) {
+        if (buf[i] === 46) {
           let fraction = 0;
           let divisor = 1;
           digit = buf[++i]! - 48;
-          while (digit >= 0 && digit <= 9 && i < end) {
+          while (digit >= 0 && digit <= 9) {
             fraction = fraction * 10 + digit;
             divisor *= 10;
             digits++;
@@ -641,8 +647,8 @@ export class GcodeParser {
       const key = reader.readParameterKey();
       let value = Number.NaN;
       if (key !== null) {
-        while (reader.text[reader.pos] === " ") reader.pos++;
-        if (reader.text[reader.pos] === "=") {
+        while (reader.codeAt(reader.pos) === 32) reader.pos++;
+        if (reader.codeAt(reader.pos) === 61) {
           reader.pos++;
           value = reader.readExpression();
         }
@@ -667,18 +673,15 @@ export class GcodeParser {
     this.pendingAssignments = [];
   }
 
-  /** A reader over the current line's text, built once per line (only lines with `[` or `#`). */
+  /** The expression reader pointed at the current line's bytes (only lines with `[` or `#`). */
   private expressionReader(buf: Uint8Array, start: number, limit: number): ExpressionReader {
-    if (this.readerLine === this.lineIndex && this.reader !== null) return this.reader;
+    const reader = (this.reader ??= new ExpressionReader(NEWLINE, this.params));
+    if (this.readerLine === this.lineIndex) return reader;
     let end = start;
     while (end < limit && buf[end] !== 10) end++;
-    latin1 ??= new TextDecoder("latin1");
-    const text = latin1.decode(buf.subarray(start, end));
-    // A NUL sentinel at the end: the reader stops on it like on any non-word character, and never
-    // reads past the end of the string (each such read deoptimises V8's optimised reader code).
-    this.reader = new ExpressionReader(`${text.toUpperCase()}\0`, this.params);
+    reader.reset(buf, start, end);
     this.readerLine = this.lineIndex;
-    return this.reader;
+    return reader;
   }
 
   /** Modal words of the current line, set by applyG (fields: they outlive that call). */
