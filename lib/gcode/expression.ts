@@ -268,7 +268,11 @@ export class ExpressionReader {
         else if (c === 47) op = DIVIDE;
         else if (c === 43) op = PLUS;
         else if (c === 45) op = MINUS;
-        else if (c === 77 && upper(this.codeAt(this.pos + 1)) === 79 && upper(this.codeAt(this.pos + 2)) === 68)
+        else if (
+          c === 77 &&
+          upper(this.codeAt(this.pos + 1)) === 79 &&
+          upper(this.codeAt(this.pos + 2)) === 68
+        )
           op = MODULO;
         if (op !== 0) {
           while (top >= PLUS && top <= POWER && PRECEDENCE[top]! >= PRECEDENCE[op]!) {

@@ -138,10 +138,20 @@ const A_ = 0,
 const X_ = 23,
   Y_ = 24,
   Z_ = 25;
-const BIT = (letter: number): number => 1 << letter;
-const AXES_MASK = BIT(X_) | BIT(Y_) | BIT(Z_);
-const ROTARY_MASK = BIT(A_) | BIT(1) | BIT(2);
-const CENTRE_MASK = BIT(I_) | BIT(J_) | BIT(K_);
+// The bit of each word in `seen` (bit n for letter n), as constants: a helper such as
+// `bit(X_)` runs as a real call on every line until V8 has optimised its caller.
+const F_BIT = 1 << F_,
+  L_BIT = 1 << L_,
+  P_BIT = 1 << P_,
+  R_BIT = 1 << R_,
+  S_BIT = 1 << S_,
+  T_BIT = 1 << T_,
+  X_BIT = 1 << X_,
+  Y_BIT = 1 << Y_,
+  Z_BIT = 1 << Z_;
+const AXES_MASK = X_BIT | Y_BIT | Z_BIT;
+const ROTARY_MASK = (1 << A_) | (1 << 1) | (1 << 2);
+const CENTRE_MASK = (1 << I_) | (1 << J_) | (1 << K_);
 
 const MOTION_NONE = -1;
 const MOTION_RAPID = 0;
@@ -710,7 +720,7 @@ export class GcodeParser {
           this.lineMotion = MOTION_CCW;
           break;
         case 40:
-          this.lineDwell = (seen & BIT(P_)) !== 0 ? values[P_]! : 0;
+          this.lineDwell = (seen & P_BIT) !== 0 ? values[P_]! : 0;
           break;
         case 100:
           this.lineOffsets = 10;
@@ -859,13 +869,13 @@ export class GcodeParser {
     // Passed on as a flag: a fractional number argument would be boxed on every call.
     const inch = unit !== 1;
 
-    if ((seen & BIT(F_)) !== 0) this.feed = values[F_]! * unit;
+    if ((seen & F_BIT) !== 0) this.feed = values[F_]! * unit;
     const previousSpeed = this.spindleSpeed;
-    if ((seen & BIT(S_)) !== 0) {
+    if ((seen & S_BIT) !== 0) {
       this.spindleSpeed = values[S_]!;
       if (this.spindleOn) this.recordSpeed();
     }
-    if ((seen & BIT(T_)) !== 0) {
+    if ((seen & T_BIT) !== 0) {
       this.tool = Math.max(0, Math.min(65535, Math.round(values[T_]!)));
       this.tools.add(this.tool);
     }
@@ -883,7 +893,7 @@ export class GcodeParser {
     const hasAxes = (seen & AXES_MASK) !== 0;
     // Power carried on the feed moves themselves (`G1X37S262`): how raster lasers are written.
     if (
-      (seen & BIT(S_)) !== 0 &&
+      (seen & S_BIT) !== 0 &&
       this.spindleOn &&
       this.spindleSpeed !== previousSpeed &&
       hasAxes &&
@@ -914,8 +924,8 @@ export class GcodeParser {
   private applyOffsets(kind: number, seen: number, inch: boolean): void {
     const unit = inch ? MM_PER_INCH : 1;
     const values = this.values;
-    const l = kind === 10 && (seen & BIT(L_)) !== 0 ? values[L_]! : 0;
-    const p = kind === 10 && (seen & BIT(P_)) !== 0 ? Math.round(values[P_]!) : 0;
+    const l = kind === 10 && (seen & L_BIT) !== 0 ? values[L_]! : 0;
+    const p = kind === 10 && (seen & P_BIT) !== 0 ? Math.round(values[P_]!) : 0;
     if (!this.positionKnown && (kind === 92 || (l === 20 && (p === 0 || p - 1 === this.wcs)))) {
       // At the start or after homing we do not know where the machine is; G92 / G10 L20 tell us
       // where it is in the work coordinates we draw in. A move already drawn gets a rapid to it.
@@ -934,7 +944,7 @@ export class GcodeParser {
     if (kind === 92) {
       // G92: the current point gets the given coordinates.
       for (let a = 0; a < 3; a++) {
-        if ((seen & BIT(X_ + a)) === 0) continue;
+        if ((seen & (1 << (X_ + a))) === 0) continue;
         this.g92[a] = this.pos[a]! - this.wcsOffsets[this.wcs * 3 + a]! - values[X_ + a]! * unit;
       }
       this.updateOffset();
@@ -948,7 +958,7 @@ export class GcodeParser {
     const index = p === 0 ? this.wcs : p - 1;
     if (index < 0 || index > 8) return;
     for (let a = 0; a < 3; a++) {
-      if ((seen & BIT(X_ + a)) === 0) continue;
+      if ((seen & (1 << (X_ + a))) === 0) continue;
       const v = values[X_ + a]! * unit;
       this.wcsOffsets[index * 3 + a] = l === 2 ? v : this.pos[a]! - this.g92[a]! - v;
     }
@@ -969,9 +979,9 @@ export class GcodeParser {
     const oy = isMachine ? 0 : offset[1]!;
     const oz = isMachine ? 0 : offset[2]!;
     const t = this.tgt;
-    t[0] = (seen & BIT(X_)) === 0 ? pos[0]! : abs ? values[X_]! * unit + ox : pos[0]! + values[X_]! * unit;
-    t[1] = (seen & BIT(Y_)) === 0 ? pos[1]! : abs ? values[Y_]! * unit + oy : pos[1]! + values[Y_]! * unit;
-    t[2] = (seen & BIT(Z_)) === 0 ? pos[2]! : abs ? values[Z_]! * unit + oz : pos[2]! + values[Z_]! * unit;
+    t[0] = (seen & X_BIT) === 0 ? pos[0]! : abs ? values[X_]! * unit + ox : pos[0]! + values[X_]! * unit;
+    t[1] = (seen & Y_BIT) === 0 ? pos[1]! : abs ? values[Y_]! * unit + oy : pos[1]! + values[Y_]! * unit;
+    t[2] = (seen & Z_BIT) === 0 ? pos[2]! : abs ? values[Z_]! * unit + oz : pos[2]! + values[Z_]! * unit;
   }
 
   private moveTo(kind: number, seen: number, inch: boolean, isMachine: boolean): void {
@@ -1039,7 +1049,7 @@ export class GcodeParser {
     const clockwise = motion === MOTION_CW;
     let c0: number;
     let c1: number;
-    if ((seen & BIT(R_)) !== 0) {
+    if ((seen & R_BIT) !== 0) {
       let r = values[R_]! * unit;
       const x = e0 - s0;
       const y = e1 - s1;
@@ -1057,8 +1067,8 @@ export class GcodeParser {
       c0 = s0 + 0.5 * (x - y * h);
       c1 = s1 + 0.5 * (y + x * h);
     } else {
-      const has0 = (seen & BIT(o0)) !== 0;
-      const has1 = (seen & BIT(o1)) !== 0;
+      const has0 = (seen & (1 << o0)) !== 0;
+      const has1 = (seen & (1 << o1)) !== 0;
       if (this.isArcAbsolute) {
         const base = this.wcs * 3;
         c0 = has0 ? values[o0]! * unit + this.wcsOffsets[base + a0]! + this.g92[a0]! : s0;
@@ -1073,7 +1083,7 @@ export class GcodeParser {
     let sweep = clockwise ? startAngle - endAngle : endAngle - startAngle;
     if (sweep < 0) sweep += TWO_PI;
     if (sweep < 1e-9) sweep = TWO_PI; // same start and end: a full circle
-    const turns = (seen & BIT(P_)) !== 0 ? Math.max(1, Math.round(values[P_]!)) : 1;
+    const turns = (seen & P_BIT) !== 0 ? Math.max(1, Math.round(values[P_]!)) : 1;
     sweep += (turns - 1) * TWO_PI;
     // Math.sqrt, not Math.hypot: hypot's arguments are boxed in optimised code.
     const r0 = Math.sqrt((s0 - c0) * (s0 - c0) + (s1 - c1) * (s1 - c1));
@@ -1131,11 +1141,11 @@ export class GcodeParser {
     const unit = inch ? MM_PER_INCH : 1;
     const values = this.values;
     const zOffset = this.wcsOffsets[this.wcs * 3 + 2]! + this.g92[2]!;
-    if ((seen & BIT(R_)) !== 0) this.cannedRetract = values[R_]! * unit + zOffset;
-    const bottom = (seen & BIT(Z_)) !== 0 ? values[Z_]! * unit + zOffset : this.pos[2]!;
+    if ((seen & R_BIT) !== 0) this.cannedRetract = values[R_]! * unit + zOffset;
+    const bottom = (seen & Z_BIT) !== 0 ? values[Z_]! * unit + zOffset : this.pos[2]!;
     const values0 = values[Z_]!;
     // Over the hole at the current height.
-    this.moveTo(MOTION_RAPID, seen & (BIT(X_) | BIT(Y_)), inch, false);
+    this.moveTo(MOTION_RAPID, seen & (X_BIT | Y_BIT), inch, false);
     const retract = this.cannedRetract;
     const clearance = this.cannedReturnToInitial ? Math.max(this.cannedInitialZ, retract) : retract;
     this.moveToZ(MOTION_RAPID, retract);
@@ -1149,7 +1159,7 @@ export class GcodeParser {
     this.isAbsolute = true;
     const zOffset = this.wcsOffsets[this.wcs * 3 + 2]! + this.g92[2]!;
     this.values[Z_] = z - zOffset;
-    this.moveTo(kind, BIT(Z_), false, false);
+    this.moveTo(kind, Z_BIT, false, false);
     this.isAbsolute = saveAbsolute;
   }
 
