@@ -965,11 +965,22 @@ export class GcodeParser {
     this.updateOffset();
   }
 
-  /** Target of a move in machine millimetres, into tx/ty/tz. */
   /** Target (and next vertex) as a typed array: doubles passed to calls would be boxed. */
   private readonly tgt = new Float64Array(3);
   private readonly arcEnd = new Float64Array(3);
+
+  /** The target of the line's axis words in machine millimetres, into `tgt`; nothing moves. */
   private target(seen: number, inch: boolean, isMachine: boolean): void {
+    this.moveTo(MOTION_NONE, seen, inch, isMachine);
+  }
+
+  /**
+   * A straight move (MOTION_RAPID or MOTION_LINEAR) to the target of the line's axis words, which
+   * it puts in `tgt`; MOTION_NONE only sets the target. The target is worked out here, not in a
+   * helper: the function is then past V8's size limit for inlining and is compiled once on its own,
+   * instead of once more inside `execute` (each compile is paid by a cold parse: docs/performance.md).
+   */
+  private moveTo(kind: number, seen: number, inch: boolean, isMachine: boolean): void {
     const unit = inch ? MM_PER_INCH : 1;
     const values = this.values;
     const pos = this.pos;
@@ -982,12 +993,7 @@ export class GcodeParser {
     t[0] = (seen & X_BIT) === 0 ? pos[0]! : abs ? values[X_]! * unit + ox : pos[0]! + values[X_]! * unit;
     t[1] = (seen & Y_BIT) === 0 ? pos[1]! : abs ? values[Y_]! * unit + oy : pos[1]! + values[Y_]! * unit;
     t[2] = (seen & Z_BIT) === 0 ? pos[2]! : abs ? values[Z_]! * unit + oz : pos[2]! + values[Z_]! * unit;
-  }
-
-  private moveTo(kind: number, seen: number, inch: boolean, isMachine: boolean): void {
-    this.target(seen, inch, isMachine);
-    const pos = this.pos;
-    const t = this.tgt;
+    if (kind === MOTION_NONE) return;
     const dx = t[0]! - pos[0]!;
     const dy = t[1]! - pos[1]!;
     const dz = t[2]! - pos[2]!;
