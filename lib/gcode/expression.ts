@@ -149,6 +149,15 @@ export class ExpressionReader {
       while (k < name.length && name[k] === bytes[a + k]) k++;
       if (k === name.length) return this.cachedKeys[slot]!;
     }
+    return this.newNameKey(a, b);
+  }
+
+  /**
+   * `nameKey` for a name not in the cache, in a function of its own: it runs a few times per file,
+   * and its string work would otherwise be compiled into every caller of `nameKey`.
+   */
+  private newNameKey(a: number, b: number): string {
+    const bytes = this.bytes;
     let ascii = true;
     let spaced = false;
     for (let k = a; k < b; k++) {
@@ -171,7 +180,7 @@ export class ExpressionReader {
     }
     const slot = this.nextCacheSlot;
     this.nextCacheSlot = (slot + 1) % KEY_CACHE_SIZE;
-    names[slot] = bytes.slice(a, b);
+    this.cachedNames[slot] = bytes.slice(a, b);
     this.cachedKeys[slot] = key;
     return key;
   }

@@ -311,7 +311,12 @@ export class GcodeParser {
   private readonly cutBox = emptyBox();
   private readonly poweredBox = emptyBox();
   private readonly tools = new Set<number>();
-  private readonly speeds = new Set<number>();
+  /**
+   * Distinct S values while the spindle ran (the first MAX_SPEEDS), searched in place: a Set took
+   * a boxed number per call, and raster lasers change S on nearly every line.
+   */
+  private readonly speeds = new Float64Array(MAX_SPEEDS);
+  private speedCount = 0;
   private unknown = 0;
   private readonly unknownCounts = new Map<string, number>();
 
@@ -396,7 +401,9 @@ export class GcodeParser {
       rapidDistance: this.rapidLength * scale,
       estimatedSeconds: this.minutes * 60,
       tools: [...this.tools].sort((a, b) => a - b),
-      spindleSpeeds: isLaser ? [] : [...this.speeds].sort((a, b) => a - b),
+      spindleSpeeds: isLaser
+        ? []
+        : Array.from(this.speeds.subarray(0, this.speedCount)).sort((a, b) => a - b),
       maxPower: this.maxPower,
       powerRange: hasPower ? { min: this.powerMin, max: this.powerMax } : null,
       minCutZ: cutBounds ? cutBounds.min[2] : null,
@@ -918,7 +925,12 @@ export class GcodeParser {
     if (s === this.lastRecordedSpeed) return;
     this.lastRecordedSpeed = s;
     if (s > this.maxPower) this.maxPower = s;
-    if (this.speeds.size < MAX_SPEEDS) this.speeds.add(s);
+    const speeds = this.speeds;
+    const count = this.speedCount;
+    if (count === MAX_SPEEDS) return;
+    for (let k = 0; k < count; k++) if (speeds[k] === s) return;
+    speeds[count] = s + 0; // -0 as 0, as a Set stores it
+    this.speedCount = count + 1;
   }
 
   private applyOffsets(kind: number, seen: number, inch: boolean): void {
