@@ -138,10 +138,20 @@ const A_ = 0,
 const X_ = 23,
   Y_ = 24,
   Z_ = 25;
-const BIT = (letter: number): number => 1 << letter;
-const AXES_MASK = BIT(X_) | BIT(Y_) | BIT(Z_);
-const ROTARY_MASK = BIT(A_) | BIT(1) | BIT(2);
-const CENTRE_MASK = BIT(I_) | BIT(J_) | BIT(K_);
+// The bit of each word in `seen` (bit n for letter n), as constants: a helper such as
+// `bit(X_)` runs as a real call on every line until V8 has optimised its caller.
+const F_BIT = 1 << F_,
+  L_BIT = 1 << L_,
+  P_BIT = 1 << P_,
+  R_BIT = 1 << R_,
+  S_BIT = 1 << S_,
+  T_BIT = 1 << T_,
+  X_BIT = 1 << X_,
+  Y_BIT = 1 << Y_,
+  Z_BIT = 1 << Z_;
+const AXES_MASK = X_BIT | Y_BIT | Z_BIT;
+const ROTARY_MASK = (1 << A_) | (1 << 1) | (1 << 2);
+const CENTRE_MASK = (1 << I_) | (1 << J_) | (1 << K_);
 
 const MOTION_NONE = -1;
 const MOTION_RAPID = 0;
@@ -214,8 +224,7 @@ class Growable {
   }
 }
 
-/** Bytes to text for the (rare) expression lines; created on first use. */
-let latin1: TextDecoder | undefined;
+const NEWLINE = Uint8Array.of(10);
 
 function emptyBox(): Float64Array {
   return Float64Array.of(Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity);
@@ -302,7 +311,12 @@ export class GcodeParser {
   private readonly cutBox = emptyBox();
   private readonly poweredBox = emptyBox();
   private readonly tools = new Set<number>();
-  private readonly speeds = new Set<number>();
+  /**
+   * Distinct S values while the spindle ran (the first MAX_SPEEDS), searched in place: a Set took
+   * a boxed number per call, and raster lasers change S on nearly every line.
+   */
+  private readonly speeds = new Float64Array(MAX_SPEEDS);
+  private speedCount = 0;
   private unknown = 0;
   private readonly unknownCounts = new Map<string, number>();
 
@@ -329,8 +343,12 @@ export class GcodeParser {
     if (this.carryLength > 0) {
       let newline = 0;
       while (newline < n && chunk[newline] !== 10) newline++;
-      this.appendCarry(chunk, 0, newline);
-      if (newline === n) return;
+      if (newline === n) {
+        this.appendCarry(chunk, 0, n);
+        return;
+      }
+      // With its newline: every line the tokenizer reads ends with one (see readLine).
+      this.appendCarry(chunk, 0, newline + 1);
       this.readLine(this.carry, 0, this.carryLength);
       this.carryLength = 0;
       start = newline + 1;
@@ -356,6 +374,7 @@ export class GcodeParser {
   /** Reads the last line (if it has no newline) and returns the toolpath and statistics. */
   finish(): GcodeParseResult {
     if (this.carryLength > 0) {
+      this.appendCarry(NEWLINE, 0, 1);
       this.readLine(this.carry, 0, this.carryLength);
       this.carryLength = 0;
     }
@@ -382,7 +401,9 @@ export class GcodeParser {
       rapidDistance: this.rapidLength * scale,
       estimatedSeconds: this.minutes * 60,
       tools: [...this.tools].sort((a, b) => a - b),
-      spindleSpeeds: isLaser ? [] : [...this.speeds].sort((a, b) => a - b),
+      spindleSpeeds: isLaser
+        ? []
+        : Array.from(this.speeds.subarray(0, this.speedCount)).sort((a, b) => a - b),
       maxPower: this.maxPower,
       powerRange: hasPower ? { min: this.powerMin, max: this.powerMax } : null,
       minCutZ: cutBounds ? cutBounds.min[2] : null,
@@ -508,6 +529,8 @@ export class GcodeParser {
     this.gCount = 0;
     this.mCount = 0;
     this.rareSeen = 0;
+    // Every line handed in ends with a newline inside `buf` (push and finish see to it), so the
+    // loops over a word's spaces and digits stop at it without an `i < end` test per byte.
     let i = start;
     while (i < end) {
       let c = buf[i]!;
@@ -532,17 +555,17 @@ export class GcodeParser {
         let whole = 0;
         let digits = 0;
         let digit = d - 48;
-        while (digit >= 0 && digit <= 9 && i < end) {
+        while (digit >= 0 && digit <= 9) {
           whole = whole * 10 + digit;
           digits++;
           digit = buf[++i]! - 48;
         }
         let value = whole;
-        if (buf[i] === 46 && i < end) {
+        if (buf[i] === 46) {
           let fraction = 0;
           let divisor = 1;
           digit = buf[++i]! - 48;
-          while (digit >= 0 && digit <= 9 && i < end) {
+          while (digit >= 0 && digit <= 9) {
             fraction = fraction * 10 + digit;
             divisor *= 10;
             digits++;
@@ -641,8 +664,8 @@ export class GcodeParser {
       const key = reader.readParameterKey();
       let value = Number.NaN;
       if (key !== null) {
-        while (reader.text[reader.pos] === " ") reader.pos++;
-        if (reader.text[reader.pos] === "=") {
+        while (reader.codeAt(reader.pos) === 32) reader.pos++;
+        if (reader.codeAt(reader.pos) === 61) {
           reader.pos++;
           value = reader.readExpression();
         }
@@ -667,18 +690,15 @@ export class GcodeParser {
     this.pendingAssignments = [];
   }
 
-  /** A reader over the current line's text, built once per line (only lines with `[` or `#`). */
+  /** The expression reader pointed at the current line's bytes (only lines with `[` or `#`). */
   private expressionReader(buf: Uint8Array, start: number, limit: number): ExpressionReader {
-    if (this.readerLine === this.lineIndex && this.reader !== null) return this.reader;
+    const reader = (this.reader ??= new ExpressionReader(NEWLINE, this.params));
+    if (this.readerLine === this.lineIndex) return reader;
     let end = start;
     while (end < limit && buf[end] !== 10) end++;
-    latin1 ??= new TextDecoder("latin1");
-    const text = latin1.decode(buf.subarray(start, end));
-    // A NUL sentinel at the end: the reader stops on it like on any non-word character, and never
-    // reads past the end of the string (each such read deoptimises V8's optimised reader code).
-    this.reader = new ExpressionReader(`${text.toUpperCase()}\0`, this.params);
+    reader.reset(buf, start, end);
     this.readerLine = this.lineIndex;
-    return this.reader;
+    return reader;
   }
 
   /** Modal words of the current line, set by applyG (fields: they outlive that call). */
@@ -707,7 +727,7 @@ export class GcodeParser {
           this.lineMotion = MOTION_CCW;
           break;
         case 40:
-          this.lineDwell = (seen & BIT(P_)) !== 0 ? values[P_]! : 0;
+          this.lineDwell = (seen & P_BIT) !== 0 ? values[P_]! : 0;
           break;
         case 100:
           this.lineOffsets = 10;
@@ -856,13 +876,13 @@ export class GcodeParser {
     // Passed on as a flag: a fractional number argument would be boxed on every call.
     const inch = unit !== 1;
 
-    if ((seen & BIT(F_)) !== 0) this.feed = values[F_]! * unit;
+    if ((seen & F_BIT) !== 0) this.feed = values[F_]! * unit;
     const previousSpeed = this.spindleSpeed;
-    if ((seen & BIT(S_)) !== 0) {
+    if ((seen & S_BIT) !== 0) {
       this.spindleSpeed = values[S_]!;
       if (this.spindleOn) this.recordSpeed();
     }
-    if ((seen & BIT(T_)) !== 0) {
+    if ((seen & T_BIT) !== 0) {
       this.tool = Math.max(0, Math.min(65535, Math.round(values[T_]!)));
       this.tools.add(this.tool);
     }
@@ -880,7 +900,7 @@ export class GcodeParser {
     const hasAxes = (seen & AXES_MASK) !== 0;
     // Power carried on the feed moves themselves (`G1X37S262`): how raster lasers are written.
     if (
-      (seen & BIT(S_)) !== 0 &&
+      (seen & S_BIT) !== 0 &&
       this.spindleOn &&
       this.spindleSpeed !== previousSpeed &&
       hasAxes &&
@@ -905,14 +925,19 @@ export class GcodeParser {
     if (s === this.lastRecordedSpeed) return;
     this.lastRecordedSpeed = s;
     if (s > this.maxPower) this.maxPower = s;
-    if (this.speeds.size < MAX_SPEEDS) this.speeds.add(s);
+    const speeds = this.speeds;
+    const count = this.speedCount;
+    if (count === MAX_SPEEDS) return;
+    for (let k = 0; k < count; k++) if (speeds[k] === s) return;
+    speeds[count] = s + 0; // -0 as 0, as a Set stores it
+    this.speedCount = count + 1;
   }
 
   private applyOffsets(kind: number, seen: number, inch: boolean): void {
     const unit = inch ? MM_PER_INCH : 1;
     const values = this.values;
-    const l = kind === 10 && (seen & BIT(L_)) !== 0 ? values[L_]! : 0;
-    const p = kind === 10 && (seen & BIT(P_)) !== 0 ? Math.round(values[P_]!) : 0;
+    const l = kind === 10 && (seen & L_BIT) !== 0 ? values[L_]! : 0;
+    const p = kind === 10 && (seen & P_BIT) !== 0 ? Math.round(values[P_]!) : 0;
     if (!this.positionKnown && (kind === 92 || (l === 20 && (p === 0 || p - 1 === this.wcs)))) {
       // At the start or after homing we do not know where the machine is; G92 / G10 L20 tell us
       // where it is in the work coordinates we draw in. A move already drawn gets a rapid to it.
@@ -931,7 +956,7 @@ export class GcodeParser {
     if (kind === 92) {
       // G92: the current point gets the given coordinates.
       for (let a = 0; a < 3; a++) {
-        if ((seen & BIT(X_ + a)) === 0) continue;
+        if ((seen & (1 << (X_ + a))) === 0) continue;
         this.g92[a] = this.pos[a]! - this.wcsOffsets[this.wcs * 3 + a]! - values[X_ + a]! * unit;
       }
       this.updateOffset();
@@ -945,18 +970,29 @@ export class GcodeParser {
     const index = p === 0 ? this.wcs : p - 1;
     if (index < 0 || index > 8) return;
     for (let a = 0; a < 3; a++) {
-      if ((seen & BIT(X_ + a)) === 0) continue;
+      if ((seen & (1 << (X_ + a))) === 0) continue;
       const v = values[X_ + a]! * unit;
       this.wcsOffsets[index * 3 + a] = l === 2 ? v : this.pos[a]! - this.g92[a]! - v;
     }
     this.updateOffset();
   }
 
-  /** Target of a move in machine millimetres, into tx/ty/tz. */
   /** Target (and next vertex) as a typed array: doubles passed to calls would be boxed. */
   private readonly tgt = new Float64Array(3);
   private readonly arcEnd = new Float64Array(3);
+
+  /** The target of the line's axis words in machine millimetres, into `tgt`; nothing moves. */
   private target(seen: number, inch: boolean, isMachine: boolean): void {
+    this.moveTo(MOTION_NONE, seen, inch, isMachine);
+  }
+
+  /**
+   * A straight move (MOTION_RAPID or MOTION_LINEAR) to the target of the line's axis words, which
+   * it puts in `tgt`; MOTION_NONE only sets the target. The target is worked out here, not in a
+   * helper: the function is then past V8's size limit for inlining and is compiled once on its own,
+   * instead of once more inside `execute` (each compile is paid by a cold parse: docs/performance.md).
+   */
+  private moveTo(kind: number, seen: number, inch: boolean, isMachine: boolean): void {
     const unit = inch ? MM_PER_INCH : 1;
     const values = this.values;
     const pos = this.pos;
@@ -966,15 +1002,10 @@ export class GcodeParser {
     const oy = isMachine ? 0 : offset[1]!;
     const oz = isMachine ? 0 : offset[2]!;
     const t = this.tgt;
-    t[0] = (seen & BIT(X_)) === 0 ? pos[0]! : abs ? values[X_]! * unit + ox : pos[0]! + values[X_]! * unit;
-    t[1] = (seen & BIT(Y_)) === 0 ? pos[1]! : abs ? values[Y_]! * unit + oy : pos[1]! + values[Y_]! * unit;
-    t[2] = (seen & BIT(Z_)) === 0 ? pos[2]! : abs ? values[Z_]! * unit + oz : pos[2]! + values[Z_]! * unit;
-  }
-
-  private moveTo(kind: number, seen: number, inch: boolean, isMachine: boolean): void {
-    this.target(seen, inch, isMachine);
-    const pos = this.pos;
-    const t = this.tgt;
+    t[0] = (seen & X_BIT) === 0 ? pos[0]! : abs ? values[X_]! * unit + ox : pos[0]! + values[X_]! * unit;
+    t[1] = (seen & Y_BIT) === 0 ? pos[1]! : abs ? values[Y_]! * unit + oy : pos[1]! + values[Y_]! * unit;
+    t[2] = (seen & Z_BIT) === 0 ? pos[2]! : abs ? values[Z_]! * unit + oz : pos[2]! + values[Z_]! * unit;
+    if (kind === MOTION_NONE) return;
     const dx = t[0]! - pos[0]!;
     const dy = t[1]! - pos[1]!;
     const dz = t[2]! - pos[2]!;
@@ -1036,7 +1067,7 @@ export class GcodeParser {
     const clockwise = motion === MOTION_CW;
     let c0: number;
     let c1: number;
-    if ((seen & BIT(R_)) !== 0) {
+    if ((seen & R_BIT) !== 0) {
       let r = values[R_]! * unit;
       const x = e0 - s0;
       const y = e1 - s1;
@@ -1054,8 +1085,8 @@ export class GcodeParser {
       c0 = s0 + 0.5 * (x - y * h);
       c1 = s1 + 0.5 * (y + x * h);
     } else {
-      const has0 = (seen & BIT(o0)) !== 0;
-      const has1 = (seen & BIT(o1)) !== 0;
+      const has0 = (seen & (1 << o0)) !== 0;
+      const has1 = (seen & (1 << o1)) !== 0;
       if (this.isArcAbsolute) {
         const base = this.wcs * 3;
         c0 = has0 ? values[o0]! * unit + this.wcsOffsets[base + a0]! + this.g92[a0]! : s0;
@@ -1070,7 +1101,7 @@ export class GcodeParser {
     let sweep = clockwise ? startAngle - endAngle : endAngle - startAngle;
     if (sweep < 0) sweep += TWO_PI;
     if (sweep < 1e-9) sweep = TWO_PI; // same start and end: a full circle
-    const turns = (seen & BIT(P_)) !== 0 ? Math.max(1, Math.round(values[P_]!)) : 1;
+    const turns = (seen & P_BIT) !== 0 ? Math.max(1, Math.round(values[P_]!)) : 1;
     sweep += (turns - 1) * TWO_PI;
     // Math.sqrt, not Math.hypot: hypot's arguments are boxed in optimised code.
     const r0 = Math.sqrt((s0 - c0) * (s0 - c0) + (s1 - c1) * (s1 - c1));
@@ -1128,11 +1159,11 @@ export class GcodeParser {
     const unit = inch ? MM_PER_INCH : 1;
     const values = this.values;
     const zOffset = this.wcsOffsets[this.wcs * 3 + 2]! + this.g92[2]!;
-    if ((seen & BIT(R_)) !== 0) this.cannedRetract = values[R_]! * unit + zOffset;
-    const bottom = (seen & BIT(Z_)) !== 0 ? values[Z_]! * unit + zOffset : this.pos[2]!;
+    if ((seen & R_BIT) !== 0) this.cannedRetract = values[R_]! * unit + zOffset;
+    const bottom = (seen & Z_BIT) !== 0 ? values[Z_]! * unit + zOffset : this.pos[2]!;
     const values0 = values[Z_]!;
     // Over the hole at the current height.
-    this.moveTo(MOTION_RAPID, seen & (BIT(X_) | BIT(Y_)), inch, false);
+    this.moveTo(MOTION_RAPID, seen & (X_BIT | Y_BIT), inch, false);
     const retract = this.cannedRetract;
     const clearance = this.cannedReturnToInitial ? Math.max(this.cannedInitialZ, retract) : retract;
     this.moveToZ(MOTION_RAPID, retract);
@@ -1146,7 +1177,7 @@ export class GcodeParser {
     this.isAbsolute = true;
     const zOffset = this.wcsOffsets[this.wcs * 3 + 2]! + this.g92[2]!;
     this.values[Z_] = z - zOffset;
-    this.moveTo(kind, BIT(Z_), false, false);
+    this.moveTo(kind, Z_BIT, false, false);
     this.isAbsolute = saveAbsolute;
   }
 

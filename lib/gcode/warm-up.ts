@@ -25,6 +25,7 @@ export const WARM_UP_PROGRAM = [
   "G17 G90.1 G2 X12 Y0 I11 J0",
   "G91.1",
   "G91 G1 X1 Y1",
+  "G3 X-1.5 Y1.5 Z0.5 I-1.5 J0",
   "G90",
   "G20 G1 X0.5 Y0.25 F10",
   "G2 X1 Y0.25 I0.25 J0",
