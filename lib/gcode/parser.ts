@@ -1,3 +1,4 @@
+import { ASSUMED_RAPID_MM_PER_MIN, DEFAULT_FEED_MM_PER_MIN } from "./estimate-defaults";
 import { ExpressionReader, type ParameterStore } from "./expression";
 import { SEGMENT_KIND } from "./toolpath";
 import { warmUpOnce } from "./warm-up";
@@ -121,7 +122,7 @@ export interface GcodeParseResult {
 
 export const ESTIMATE_NOTE =
   "Estimated as cut length divided by the programmed feed (F), plus rapid length at an assumed " +
-  "5000 mm/min and dwells; acceleration, tool changes and pauses are not counted, so real jobs " +
+  `${ASSUMED_RAPID_MM_PER_MIN} mm/min and dwells; acceleration, tool changes and pauses are not counted, so real jobs ` +
   "usually take longer.";
 
 // Letter indices (A = 0 ... Z = 25).
@@ -325,8 +326,8 @@ export class GcodeParser {
     this.unit = 1;
     this.collectGeometry = options.collectGeometry ?? true;
     this.arcTolerance = options.arcTolerance ?? 0.02;
-    this.rapidFeed = options.rapidFeedMmPerMin ?? 5000;
-    this.defaultFeed = options.defaultFeedMmPerMin ?? 1000;
+    this.rapidFeed = options.rapidFeedMmPerMin ?? ASSUMED_RAPID_MM_PER_MIN;
+    this.defaultFeed = options.defaultFeedMmPerMin ?? DEFAULT_FEED_MM_PER_MIN;
     // Real files average one segment per 17-22 bytes; arc-heavy ones more, and the store grows.
     const guess = options.expectedBytes ? Math.ceil(options.expectedBytes / 16) : 4096;
     this.store = this.collectGeometry ? new Growable(Math.max(1024, guess)) : null;

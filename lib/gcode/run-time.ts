@@ -5,9 +5,9 @@
  * Pure: the stored analysis and a rate in, seconds out. The method is in docs/gcode.md.
  */
 import { MM_PER_INCH } from "@/lib/utils/units";
+import { ASSUMED_RAPID_MM_PER_MIN } from "./estimate-defaults";
 
-/** The rapid rate the analysis assumes (lib/gcode/parser.ts `rapidFeedMmPerMin` default). */
-export const ASSUMED_RAPID_MM_PER_MIN = 5000;
+export { ASSUMED_RAPID_MM_PER_MIN };
 
 export interface RunTimeInputs {
   units: "mm" | "inch";

@@ -1,4 +1,5 @@
 import { type Box3, type GcodeParseOptions, GcodeParser, type GcodeStats, type LaserRule } from "./parser";
+import { ASSUMED_RAPID_MM_PER_MIN, DEFAULT_FEED_MM_PER_MIN } from "./estimate-defaults";
 import { feedParser, type GcodeInput } from "./feed";
 
 /*
@@ -55,9 +56,6 @@ export interface GcodeSummary {
 
 type SummaryOptions = Omit<GcodeParseOptions, "collectGeometry" | "expectedBytes">;
 
-const RAPID_FEED = 5000;
-const DEFAULT_FEED = 1000;
-
 /** The summary of finished parser statistics (null when nothing moves). */
 export function toGcodeSummary(stats: GcodeStats, options: SummaryOptions = {}): GcodeSummary | null {
   if (!stats.bounds || !stats.machineBounds) return null;
@@ -82,8 +80,8 @@ export function toGcodeSummary(stats: GcodeStats, options: SummaryOptions = {}):
       cutDistance: stats.cutDistance,
       rapidDistance: stats.rapidDistance,
       feedRange: stats.feedRange,
-      rapidFeed: (options.rapidFeedMmPerMin ?? RAPID_FEED) * perUnit,
-      defaultFeed: (options.defaultFeedMmPerMin ?? DEFAULT_FEED) * perUnit,
+      rapidFeed: (options.rapidFeedMmPerMin ?? ASSUMED_RAPID_MM_PER_MIN) * perUnit,
+      defaultFeed: (options.defaultFeedMmPerMin ?? DEFAULT_FEED_MM_PER_MIN) * perUnit,
       dwellSeconds: stats.dwellSeconds,
       estimatedSeconds: stats.estimatedSeconds,
     },
