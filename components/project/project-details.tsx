@@ -3,11 +3,12 @@
 import Image from "next/image";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
-import { CheckIcon, ChevronRightIcon, CloseIcon, ExternalLinkIcon } from "@/components/ui/icons";
+import { CheckIcon, ChevronRightIcon, ClockIcon, CloseIcon, ExternalLinkIcon } from "@/components/ui/icons";
 import { findLicence } from "@/lib/catalogue/enums";
 import { formatLaserPower } from "@/lib/gcode/format";
 import type { PostAttachment, PostDetail, PostMachine } from "@/lib/validation/posts";
 import { formatDuration } from "@/lib/utils/format";
+import { ASSUMED_RAPID_MM_PER_MIN } from "@/lib/gcode/run-time";
 import { fitsMachine, formatSize, machineFitVerdict, machineRunTime } from "./machine-fit";
 import type { Slide } from "./slides";
 
@@ -126,10 +127,45 @@ function ToolsTable({ post, slides, activeIndex, onJump }: CarouselLinkedProps) 
 
 const machineLabel = (machine: PostMachine) => `${machine.modelName} ${machine.name}`;
 
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
+
 /**
- * Each supported machine for one model: a summary of the fit, then per machine whether the cut
- * fits and how long it runs there (rapids at the machine's own rate where its controller's is known).
+ * How long one model runs on the supported machines it fits, one line per rapid rate (machines of
+ * one controller share one figure): rapids at the controller's rate where it is known.
  */
+function RunTimes({
+  analysis,
+  machines,
+}: {
+  analysis: NonNullable<PostAttachment["gcodeAnalysis"]>;
+  machines: PostMachine[];
+}) {
+  const byRate = new Map<number | null, PostMachine[]>();
+  for (const machine of machines)
+    byRate.set(machine.rapidMmPerMin, [...(byRate.get(machine.rapidMmPerMin) ?? []), machine]);
+  const groups = [...byRate].sort(([a], [b]) => (b ?? 0) - (a ?? 0));
+  return (
+    <ul className="space-y-0.5 text-sm text-ink-muted">
+      {groups.map(([rate, group]) => (
+        <li
+          key={String(rate)}
+          className="flex items-start gap-1.5"
+          title={group.map(machineLabel).join("\n")}
+        >
+          <ClockIcon className="mt-0.5 size-4 shrink-0" />
+          <span>
+            About {formatDuration(machineRunTime(analysis, group[0]!))} on {plural(group.length, "machine")}{" "}
+            {rate === null
+              ? `whose rapid rate is not known (${ASSUMED_RAPID_MM_PER_MIN.toLocaleString("en-US")} mm/min assumed)`
+              : `with rapids at ${rate.toLocaleString("en-US")} mm/min`}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Whether one model's cut fits each supported machine, the ones it does not fit, and its run times. */
 function MachineFit({
   analysis,
   machines,
@@ -138,45 +174,32 @@ function MachineFit({
   machines: PostMachine[];
 }) {
   if (machines.length === 0) return null;
-  const fitting = machines.filter((machine) => fitsMachine(analysis, machine)).length;
+  const tooSmall = machines.filter((machine) => !fitsMachine(analysis, machine));
+  const fitting = machines.filter((machine) => fitsMachine(analysis, machine));
   return (
     <div className="space-y-1 text-sm">
-      <p
-        className={
-          fitting === machines.length
-            ? "flex items-center gap-1.5 font-medium text-green-800"
-            : "font-medium text-ink"
-        }
-      >
-        {fitting === machines.length ? <CheckIcon className="size-4 shrink-0" /> : null}
-        {fitting === machines.length
-          ? `Fits ${machines.length === 1 ? "the supported machine" : `all ${machines.length} supported machines`}`
-          : `Fits ${fitting} of ${machines.length} supported machines`}
-      </p>
-      <ul className="space-y-0.5">
-        {machines.map((machine) => {
-          const verdict = machineFitVerdict(analysis, machine);
-          return (
-            <li
-              key={machine._id}
-              className={`flex items-start gap-1.5 ${verdict === "tooLarge" ? "text-red-800" : "text-ink-muted"}`}
-            >
-              {verdict === "tooLarge" ? (
+      {tooSmall.length === 0 ? (
+        <p className="flex items-center gap-1.5 font-medium text-green-800">
+          <CheckIcon className="size-4 shrink-0" />
+          Fits {machines.length === 1 ? "the supported machine" : `all ${machines.length} supported machines`}
+        </p>
+      ) : (
+        <>
+          <p className="font-medium text-ink">
+            Fits {fitting.length} of {machines.length} supported machines
+          </p>
+          <p className="text-ink-muted">Too large for:</p>
+          <ul className="space-y-0.5">
+            {tooSmall.map((machine) => (
+              <li key={machine._id} className="flex items-start gap-1.5 text-red-800">
                 <CloseIcon className="mt-0.5 size-4 shrink-0" />
-              ) : (
-                <CheckIcon className="mt-0.5 size-4 shrink-0 text-green-700" />
-              )}
-              <span>
-                {machineLabel(machine)}: {VERDICT_TEXT[verdict]}
-                {verdict === "tooLarge"
-                  ? null
-                  : `, about ${formatDuration(machineRunTime(analysis, machine))}`}
-                {verdict !== "tooLarge" && machine.rapidMmPerMin === null ? " (rapids assumed)" : null}
-              </span>
-            </li>
-          );
-        })}
-      </ul>
+                {machineLabel(machine)}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {fitting.length > 0 ? <RunTimes analysis={analysis} machines={fitting} /> : null}
     </div>
   );
 }
@@ -218,6 +241,9 @@ function YourMachinesFit({
               )}
               <span>
                 {machineLabel(machine)}: {VERDICT_TEXT[verdict]}
+                {verdict === "tooLarge"
+                  ? null
+                  : `, about ${formatDuration(machineRunTime(analysis, machine))}`}
               </span>
             </li>
           );
