@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, isNotNull, ne, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, type SelectedFields } from "drizzle-orm/pg-core";
 import { db } from "@/lib/db/client";
 import type { Database } from "@/lib/db/create";
 import {
@@ -53,11 +53,14 @@ export function pageOf(query: SQL.Aliased | { getSQL(): SQL }): CardPage {
  * Card data for a page of posts, in the page's order, in one statement whatever the page size:
  * author, badges, category, partner, thumbnail, the actor's like and bookmark, the download
  * average and the ratings distribution (two lateral aggregates over indexed foreign keys).
+ * `extra` adds columns computed per post in the same statement (the project page's detail, which
+ * may refer to `posts`).
  */
-export function postCardsQuery(
+export function postCardsQuery<TExtra extends SelectedFields = Record<never, never>>(
   database: Database,
   page: CardPage,
   { actorId, publicOnly }: { actorId: string | null; publicOnly: boolean },
+  extra?: TExtra,
 ) {
   const hasLiked = actorId
     ? sql<boolean>`exists (select 1 from ${likes} where ${likes.postId} = ${posts.id} and ${likes.userId} = ${actorId})`
@@ -127,6 +130,7 @@ export function postCardsQuery(
       correctFileInfo: ratings.correctFileInfo,
       coolFactor: ratings.coolFactor,
       totalRating: ratings.totalRating,
+      ...(extra as TExtra),
     })
     .from(page)
     .innerJoin(posts, sql`${posts.id} = page.id`)
@@ -143,7 +147,8 @@ export function postCardsQuery(
 
 type CardRow = Awaited<ReturnType<typeof postCardsQuery>>[number];
 
-async function toSummary(row: CardRow): Promise<PostSummary> {
+/** One row of postCardsQuery as the API's card. */
+export async function toSummary(row: CardRow): Promise<PostSummary> {
   const averageOf = (value: string | null) => round1(Number(value ?? 0));
   return {
     _id: row.id,
