@@ -12,7 +12,7 @@
 // walks distinct autocomplete texts, so the listing and suggestion cases measure the queries.
 // Every case's req/s is also printed as a fraction of /api/health's in the same run.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -250,18 +250,24 @@ function mixedQueries(sample: Sample): string[] {
 
 /**
  * Uncached suggestions: distinct texts as a person types them, every prefix (4+ characters) of a
- * sampled title and of the title from its second word on ("pine puz", "puzzle #109"), shuffled.
- * With thousands of titles no text comes back within the 10 s suggestion cache of one run.
+ * sampled title and of the title from its second word on ("pine puz", "puzzle"), each also with
+ * one typo (two neighbouring letters swapped, the trigram path), shuffled. The bulk titles' " #n"
+ * suffix is a seeding artefact nobody types, so it is left out.
  */
 function autocompleteTexts(sample: Sample): string[] {
   const texts = new Set<string>();
   for (const title of sample.titles) {
-    const lower = title.toLowerCase();
+    const lower = title.toLowerCase().replace(/ #\d+$/, "");
     const rest = lower.slice(lower.indexOf(" ") + 1);
     for (const typed of [lower, rest])
-      for (let n = 4; n <= typed.length; n += 1) texts.add(typed.slice(0, n).trimEnd());
+      for (let n = 4; n <= typed.length; n += 1) {
+        const text = typed.slice(0, n).trimEnd();
+        texts.add(text);
+        for (let at = 1; at < text.length - 1; at += 1)
+          texts.add(`${text.slice(0, at)}${text[at + 1]}${text[at]}${text.slice(at + 2)}`);
+      }
   }
-  return shuffled([...texts].filter((text) => text.length >= 4));
+  return shuffled([...texts].filter((text) => text.trim().length >= 4));
 }
 
 function listingCases(sample: Sample): [string, ListPostsFilters][] {
@@ -324,6 +330,57 @@ async function explainAll(cases: [string, ListPostsFilters][], postId: string | 
     }
   } finally {
     await database.$client.end();
+  }
+}
+
+/**
+ * CPU time (user + system, ms) that processes have used, from /proc (Linux; 0 elsewhere). Per
+ * request it is what a case costs the machine whatever else shares the cores, where requests/s
+ * and p99 on a busy machine mostly measure the neighbours.
+ */
+function procCpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // Fields after the command name (which may hold spaces): utime and stime are 14 and 15.
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+      ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+    } catch {
+      // the process has gone
+    }
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+
+/** The server's processes: the one started here and everything under it. */
+function processTree(root: number): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+      parents.set(Number(entry), Number(fields[1]));
+    } catch {
+      // gone
+    }
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i += 1)
+    for (const [pid, parent] of parents) if (parent === tree[i]) tree.push(pid);
+  return tree;
+}
+
+/** The PostgreSQL backends connected to the benchmark database (the server's pool). */
+async function databaseBackends(): Promise<number[]> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const rows = await client.query<{ pid: number }>(
+      "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+    );
+    return rows.rows.map((row) => row.pid);
+  } finally {
+    await client.end();
   }
 }
 
@@ -518,7 +575,7 @@ try {
       await fetch(`${base}${paths[i % paths.length]}`, { headers: entry.signedIn ? { cookie } : {} });
   }
   console.log(
-    `\n${pad("case", 52)} ${"conns".padStart(5)} ${"req/s".padStart(8)} ${"health".padStart(7)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"non-2xx".padStart(7)}  target`,
+    `\n${pad("case", 52)} ${"conns".padStart(5)} ${"req/s".padStart(8)} ${"health".padStart(7)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"non-2xx".padStart(7)} ${"app ms".padStart(6)} ${"db ms".padStart(6)}  target`,
   );
   for (const connections of connectionCounts) {
     if (cookie) cookie = await ensureSignedIn(cookie);
@@ -527,7 +584,15 @@ try {
       // One unrecorded second at the same load first: the JIT and the pool settle on this route.
       // A walked list is warmed on its own paths too; the recorded run goes on from there.
       await load(entry, connections, 1, cookie);
+      // CPU per request of the server's processes and of the database backends serving it.
+      const serverPids = server?.pid ? processTree(server.pid) : [];
+      const backendPids = server ? await databaseBackends() : [];
+      const cpuBefore = [procCpuMs(serverPids), procCpuMs(backendPids)];
       const result = await load(entry, connections, duration, cookie);
+      const perRequest = (index: 0 | 1, pids: number[]) =>
+        pids.length === 0 || result.requests.total === 0
+          ? ""
+          : ((procCpuMs(pids) - (cpuBefore[index] ?? 0)) / result.requests.total).toFixed(2);
       if (entry.target === "/api/health") health = result;
       // A run in which no request completed has no figures: count it as a failure too.
       const failures =
@@ -535,7 +600,7 @@ try {
       failedRequests += failures;
       const ratio = ratioTo(result, health);
       console.log(
-        `${pad(entry.label, 52)} ${String(connections).padStart(5)} ${num(result.requests.average, 8)} ${(Number.isNaN(ratio) ? "" : `${Math.round(ratio * 100)}%`).padStart(7)} ${num(result.latency.p50, 8)} ${num(result.latency.p99, 8)} ${String(failures).padStart(7)}  ${connections === GOAL_CONNECTIONS ? entry.goal(result, health) : ""}`,
+        `${pad(entry.label, 52)} ${String(connections).padStart(5)} ${num(result.requests.average, 8)} ${(Number.isNaN(ratio) ? "" : `${Math.round(ratio * 100)}%`).padStart(7)} ${num(result.latency.p50, 8)} ${num(result.latency.p99, 8)} ${String(failures).padStart(7)} ${perRequest(0, serverPids).padStart(6)} ${perRequest(1, backendPids).padStart(6)}  ${connections === GOAL_CONNECTIONS ? entry.goal(result, health) : ""}`,
       );
     }
   }
