@@ -6,7 +6,7 @@ import { env } from "@/lib/env";
 import type { Database } from "@/lib/db/create";
 import { attachments, categories, partners, posts, toolData, users } from "@/lib/db/schema";
 import type { Actor } from "@/lib/auth/actor";
-import type { ListPostsFilters, PostedAt, PostList } from "@/lib/validation/posts";
+import type { ListPostsFilters, PostedAt, PostList, PostSummary } from "@/lib/validation/posts";
 import { listedPostsWhere } from "./post-access";
 import { idsPage, loadPostCards, pageOf, placeIn } from "./queries/to-post-summaries";
 
@@ -38,8 +38,11 @@ export function searchTsQuery(text: string): SQL {
   return sql`to_tsquery('english', ${terms.map((term) => `${term}:*`).join(" & ")})`;
 }
 
-/** Filter conditions shared by the listing and its total. Only public posts are ever listed. */
-export function listingConditions(filters: ListPostsFilters): SQL[] {
+/**
+ * Filter conditions shared by the listing and its total (`forCount`: the total's formulation where
+ * one reads better for counting). Only public posts are ever listed.
+ */
+export function listingConditions(filters: ListPostsFilters, { forCount = false } = {}): SQL[] {
   const conditions: SQL[] = [listedPostsWhere];
   if (filters.category) {
     conditions.push(
@@ -57,10 +60,19 @@ export function listingConditions(filters: ListPostsFilters): SQL[] {
     // A post matches when any of its tools is of that family, or when the G-code engine read one
     // of its models as that family (stored analysis, docs/gcode.md "Laser jobs").
     const isLaser = filters.toolType === "Laser";
+    const toolPosts = sql`select 1 from ${toolData} where ${toolData.postId} = ${posts.id} and ${toolData.laserOrEndmill} = ${filters.toolType}`;
+    const modelPosts = sql`select 1 from ${attachments} where ${attachments.postId} = ${posts.id} and ${attachments.category} = 'postModel'
+      and (${attachments.gcodeAnalysis} ->> 'isLaser') = ${isLaser ? "true" : "false"}`;
+    // The same set of posts written for each use. A page: one EXISTS over a UNION ALL, probed post
+    // by post through tool_data_family_post_idx and attachments_model_laser_idx, which stops after
+    // its 20 matches. A count visits every public post: two ORed EXISTS, which PostgreSQL runs as
+    // two hashed subplans (each family's post ids read once, about 2.5k buffers at 100k posts);
+    // for a page that same plan read all 75k Endmill tools before the first card, and
+    // `id IN (... UNION ALL ...)` made the count probe posts_pkey 75k times (300k buffers).
     conditions.push(
-      sql`(exists (select 1 from ${toolData} where ${toolData.postId} = ${posts.id} and ${toolData.laserOrEndmill} = ${filters.toolType})
-        or exists (select 1 from ${attachments} where ${attachments.postId} = ${posts.id} and ${attachments.category} = 'postModel'
-          and (${attachments.gcodeAnalysis} ->> 'isLaser') = ${isLaser ? "true" : "false"}))`,
+      forCount
+        ? sql`(exists (${toolPosts}) or exists (${modelPosts}))`
+        : sql`exists (${toolPosts} union all ${modelPosts})`,
     );
   }
   if (filters.partner) {
@@ -102,6 +114,20 @@ export function listingQueries(
 ) {
   const where = and(...listingConditions(filters));
   const order = listingOrder(filters);
+  // The search window's rows: the same posts and the same sort keys as `order`.
+  const matches = database
+    .select({
+      id: posts.id,
+      createdAt: posts.createdAt,
+      rank: (filters.searchQuery
+        ? sql<number>`ts_rank_cd(${posts.searchVector}, ${searchTsQuery(filters.searchQuery)})`
+        : sql<number>`0::real`
+      ).as("rank"),
+    })
+    .from(posts)
+    .where(where)
+    .offset(0)
+    .as("matches");
   return {
     page: database
       .select({
@@ -113,17 +139,25 @@ export function listingQueries(
       .orderBy(...order)
       .limit(limit)
       .offset((page - 1) * limit),
-    /** The first SEARCH_WINDOW ids in the listing's order (searches; see rankedSearches). */
+    /**
+     * The first SEARCH_WINDOW ids in the listing's order, each row with the count of all matches
+     * (searches; see rankedSearches). Ranking already reads every match, so counting them here
+     * saves a second pass over the same rows. The ranking happens in the subquery (`offset 0`
+     * keeps it there), so the count's window buffers three narrow columns, not whole posts.
+     */
     window: database
-      .select({ id: posts.id })
-      .from(posts)
-      .where(where)
-      .orderBy(...order)
+      .select({ id: matches.id, total: sql<number>`count(*) over ()::int` })
+      .from(matches)
+      .orderBy(
+        sql`${matches.rank} desc`,
+        sql`${matches.createdAt} desc nulls last`,
+        sql`${matches.id} desc nulls last`,
+      )
       .limit(SEARCH_WINDOW),
     total: database
       .select({ total: sql<number>`count(*)::int` })
       .from(posts)
-      .where(where),
+      .where(and(...listingConditions(filters, { forCount: true }))),
   };
 }
 
@@ -144,7 +178,7 @@ const totals = new TtlCache<number>({ ttlMs: 10_000, maxEntries: 500 });
  * card query reads only public posts).
  */
 const SEARCH_WINDOW = 1_000;
-const rankedSearches = new TtlCache<string[]>({ ttlMs: 10_000, maxEntries: 200 });
+const rankedSearches = new TtlCache<{ ids: string[]; total: number }>({ ttlMs: 10_000, maxEntries: 200 });
 
 /**
  * What a signed-out visitor sees of a listing page is the same for every visitor, so it is reused
@@ -175,21 +209,27 @@ async function loadListing({ actor, filters, page, limit }: ListingRequest): Pro
   const key = JSON.stringify(filters);
   const offset = (page - 1) * limit;
   const actorId = actor?.id ?? null;
-  const pagePosts = async () => {
-    if (filters.searchQuery && offset + limit <= SEARCH_WINDOW) {
-      const ranked = await rankedSearches.get(key, async () => (await queries.window).map((row) => row.id));
-      const ids = ranked.slice(offset, offset + limit);
-      return ids.length === 0 ? [] : loadPostCards(idsPage(ids), { actorId, publicOnly: true });
-    }
-    // One statement: the page query and its cards.
-    return loadPostCards(pageOf(queries.page), { actorId });
-  };
-  const [postsOnPage, total] = await Promise.all([
-    pagePosts(),
-    totals.get(key, async () => Number((await queries.total)[0]?.total ?? 0)),
-  ]);
+  const [postsOnPage, total] =
+    filters.searchQuery && offset + limit <= SEARCH_WINDOW
+      ? await rankedPage()
+      : await Promise.all([
+          // One statement: the page query and its cards.
+          loadPostCards(pageOf(queries.page), { actorId }),
+          totals.get(key, async () => Number((await queries.total)[0]?.total ?? 0)),
+        ]);
   return {
     posts: postsOnPage,
     pagination: { page, limit, total, totalPages: Math.ceil(total / limit) },
   };
+
+  /** A search page inside the window: a slice of the ranked ids, and the total counted with them. */
+  async function rankedPage(): Promise<[PostSummary[], number]> {
+    const ranked = await rankedSearches.get(key, async () => {
+      const rows = await queries.window;
+      return { ids: rows.map((row) => row.id), total: Number(rows[0]?.total ?? 0) };
+    });
+    const ids = ranked.ids.slice(offset, offset + limit);
+    const cards = ids.length === 0 ? [] : await loadPostCards(idsPage(ids), { actorId, publicOnly: true });
+    return [cards, ranked.total];
+  }
 }

@@ -5,7 +5,10 @@ import { db } from "@/lib/db/client";
 import { cncBrands, cncModels, cncVariants, ownedMachines } from "@/lib/db/schema";
 import type { PostMachine } from "@/lib/validation/posts";
 
-/** A catalogue variant as the project page shows it (with its work area, for machine fit). */
+/**
+ * A catalogue variant as the project page shows it (with its work area, for machine fit). The
+ * project page's statement builds the same fields as JSON (load-post-detail.ts `machineJson`).
+ */
 export const machineColumns = {
   id: cncVariants.id,
   name: cncVariants.name,
@@ -36,7 +39,8 @@ export const toMachine = (row: MachineRow): PostMachine => ({
   modelName: row.modelName,
   brandName: row.brandName,
   link: row.link,
-  workArea: { xMm: row.xMm, yMm: row.yMm, zMm: row.zMm },
+  // numeric(8,2) columns arrive as JSON numbers from json_build_object; Number() keeps the contract.
+  workArea: { xMm: Number(row.xMm), yMm: Number(row.yMm), zMm: row.zMm === null ? null : Number(row.zMm) },
   rapidMmPerMin: controllerRapidMmPerMin(row.controller),
 });
 

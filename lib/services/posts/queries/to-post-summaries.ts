@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, isNotNull, ne, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import { db } from "@/lib/db/client";
 import type { Database } from "@/lib/db/create";
 import {
@@ -19,8 +19,6 @@ import type { PostSummary } from "@/lib/validation/posts";
 import { listedPostsWhere } from "../post-access";
 
 const THUMBNAIL_URL_SECONDS = 60 * 60;
-
-const authorPartners = alias(partners, "author_partners");
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
@@ -53,11 +51,14 @@ export function pageOf(query: SQL.Aliased | { getSQL(): SQL }): CardPage {
  * Card data for a page of posts, in the page's order, in one statement whatever the page size:
  * author, badges, category, partner, thumbnail, the actor's like and bookmark, the download
  * average and the ratings distribution (two lateral aggregates over indexed foreign keys).
+ * `extra` adds columns computed per post in the same statement (the project page's detail, which
+ * may refer to `posts`).
  */
-export function postCardsQuery(
+export function postCardsQuery<TExtra extends SelectedFields = Record<never, never>>(
   database: Database,
   page: CardPage,
   { actorId, publicOnly }: { actorId: string | null; publicOnly: boolean },
+  extra?: TExtra,
 ) {
   const hasLiked = actorId
     ? sql<boolean>`exists (select 1 from ${likes} where ${likes.postId} = ${posts.id} and ${likes.userId} = ${actorId})`
@@ -111,13 +112,29 @@ export function postCardsQuery(
       username: users.username,
       profilePicture: users.profilePicture,
       isOnefinityOfficial: users.isOnefinityOfficial,
-      authorPartnerColor: authorPartners.color,
-      categoryId: categories.id,
-      categoryName: categories.name,
-      partnerName: partners.name,
-      partnerColor: partners.color,
-      partnerUserId: partners.userId,
-      thumbnailKey: attachments.storageKey,
+      // Lookups by unique key as scalar subqueries rather than LEFT JOINs: the same rows, but the
+      // planner has no join order to search (planning was most of the project page's statement).
+      authorPartnerColor: sql<
+        string | null
+      >`(select ${partners.color} from ${partners} where ${partners.userId} = ${users.id})`,
+      categoryId: sql<
+        string | null
+      >`(select ${categories.id} from ${categories} where ${categories.id} = ${posts.categoryId})`,
+      categoryName: sql<
+        string | null
+      >`(select ${categories.name} from ${categories} where ${categories.id} = ${posts.categoryId})`,
+      partnerName: sql<
+        string | null
+      >`(select ${partners.name} from ${partners} where ${partners.id} = ${posts.partnerId})`,
+      partnerColor: sql<
+        string | null
+      >`(select ${partners.color} from ${partners} where ${partners.id} = ${posts.partnerId})`,
+      partnerUserId: sql<
+        string | null
+      >`(select ${partners.userId} from ${partners} where ${partners.id} = ${posts.partnerId})`,
+      thumbnailKey: sql<
+        string | null
+      >`(select ${attachments.storageKey} from ${attachments} where ${attachments.id} = ${posts.thumbnailId})`,
       hasLiked,
       hasBookmarked,
       downloadAverage: downloads.average,
@@ -127,14 +144,11 @@ export function postCardsQuery(
       correctFileInfo: ratings.correctFileInfo,
       coolFactor: ratings.coolFactor,
       totalRating: ratings.totalRating,
+      ...(extra as TExtra),
     })
     .from(page)
     .innerJoin(posts, sql`${posts.id} = page.id`)
     .innerJoin(users, eq(users.id, posts.userId))
-    .leftJoin(authorPartners, eq(authorPartners.userId, users.id))
-    .leftJoin(categories, eq(categories.id, posts.categoryId))
-    .leftJoin(partners, eq(partners.id, posts.partnerId))
-    .leftJoin(attachments, eq(attachments.id, posts.thumbnailId))
     .leftJoinLateral(downloads, sql`true`)
     .leftJoinLateral(ratings, sql`true`)
     .where(publicOnly ? listedPostsWhere : undefined)
@@ -143,7 +157,8 @@ export function postCardsQuery(
 
 type CardRow = Awaited<ReturnType<typeof postCardsQuery>>[number];
 
-async function toSummary(row: CardRow): Promise<PostSummary> {
+/** One row of postCardsQuery as the API's card. */
+export async function toSummary(row: CardRow): Promise<PostSummary> {
   const averageOf = (value: string | null) => round1(Number(value ?? 0));
   return {
     _id: row.id,

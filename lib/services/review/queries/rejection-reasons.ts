@@ -1,8 +1,20 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { sentBackDraftWhere } from "@/lib/services/posts/post-access";
 import { db } from "@/lib/db/client";
 import { posts, reviewDecisions } from "@/lib/db/schema";
+
+/**
+ * The same rule as loadRejectionReasons for one post inside a statement that reads `posts` (the
+ * project page's single statement): the latest decision's reason when it was a rejection and the
+ * post is still a draft, else null.
+ */
+export const rejectionReasonOfPost: SQL<string | null> = sql<
+  string | null
+>`case when ${sentBackDraftWhere} then (
+  select case when ${reviewDecisions.decision} = 'rejected' then nullif(${reviewDecisions.reason}, '') end
+  from ${reviewDecisions} where ${reviewDecisions.postId} = ${posts.id}
+  order by ${reviewDecisions.createdAt} desc, ${reviewDecisions.id} desc limit 1) end`;
 
 /**
  * The reason a reviewer gave for sending each of these posts back, for the posts that are still

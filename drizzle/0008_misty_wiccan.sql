@@ -1,0 +1,1 @@
+CREATE INDEX "attachments_model_laser_idx" ON "attachments" USING btree (("gcode_analysis" ->> 'isLaser'),"post_id") WHERE "attachments"."category" = 'postModel';
