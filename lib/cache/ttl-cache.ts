@@ -56,6 +56,11 @@ export class TtlCache<V> {
     return value;
   }
 
+  /** Forgets one entry (its value was found outdated by the caller). */
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
   /** Forgets everything (tests, or after a change this process knows about). */
   clear(): void {
     this.entries.clear();

@@ -1,9 +1,37 @@
 import "server-only";
 import type { Actor } from "@/lib/auth/actor";
+import { projectPageChangedAt } from "@/lib/cache/project-page-changes";
+import { TtlCache } from "@/lib/cache/ttl-cache";
+import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { PostDetail } from "@/lib/validation/posts";
 import { canViewPost, canViewPostDetail, POST_NOT_FOUND_MESSAGE } from "./post-access";
 import { loadPostDetail } from "./queries/load-post-detail";
+
+/**
+ * What a signed-out visitor gets of a post is the same for everyone, so it is reused for
+ * PUBLIC_CACHE_SECONDS (as the guest listings, ADR 008), but never across a change of the post:
+ * an entry loaded before the post's latest change (lib/cache/project-page-changes.ts, fed by the
+ * services in every worker, ADR 017) is loaded again, so the cached guest page re-renders fresh.
+ * `null`: not found for visitors.
+ */
+const guestDetails = new TtlCache<{ detail: PostDetail | null; loadStartedAt: number }>({
+  ttlMs: () => env().PUBLIC_CACHE_SECONDS * 1000,
+  maxEntries: 1_000,
+});
+
+async function loadVisible(postId: string, actor: Actor | null): Promise<PostDetail | null> {
+  const loaded = await loadPostDetail({ postId, actor, mayView: (facts) => canViewPost(facts, actor) });
+  return loaded && canViewPostDetail(loaded.facts, actor, loaded.fileCount) ? loaded.detail : null;
+}
+
+async function loadForGuests(postId: string): Promise<PostDetail | null> {
+  const load = async () => ({ loadStartedAt: Date.now(), detail: await loadVisible(postId, null) });
+  const cached = await guestDetails.get(postId, load);
+  if (cached.loadStartedAt >= projectPageChangedAt(postId)) return cached.detail;
+  guestDetails.delete(postId);
+  return (await guestDetails.get(postId, load)).detail;
+}
 
 /** GET /api/v1/post/{id} and the project page: one post as the actor may see it, or NOT_FOUND. */
 export async function getPostDetail({
@@ -13,9 +41,7 @@ export async function getPostDetail({
   postId: string;
   actor: Actor | null;
 }): Promise<PostDetail> {
-  const loaded = await loadPostDetail({ postId, actor, mayView: (facts) => canViewPost(facts, actor) });
-  if (!loaded || !canViewPostDetail(loaded.facts, actor, loaded.fileCount)) {
-    throw new AppError("NOT_FOUND", POST_NOT_FOUND_MESSAGE);
-  }
-  return loaded.detail;
+  const detail = actor ? await loadVisible(postId, actor) : await loadForGuests(postId);
+  if (!detail) throw new AppError("NOT_FOUND", POST_NOT_FOUND_MESSAGE);
+  return detail;
 }
