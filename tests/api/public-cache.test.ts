@@ -2,11 +2,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { PostList } from "@/lib/validation/posts";
+import { eq } from "drizzle-orm";
+import { posts } from "@/lib/db/schema";
+import type { PostDetail, PostList } from "@/lib/validation/posts";
 import { startApp, type RunningApp } from "../support/app-server";
-import { createCategory, createUser } from "../support/factories";
+import { createCategory, createUser, testDb } from "../support/factories";
 import { createListedPost } from "../support/factories-posts";
-import { accessTokenFor } from "../support/factories-project";
+import { accessTokenFor, createProject } from "../support/factories-project";
 import type { Envelope } from "../support/http";
 
 // The suite's shared server runs with the signed-out listing cache off (its tests write rows
@@ -77,5 +79,38 @@ describe("the signed-out listing cache (PUBLIC_CACHE_SECONDS)", () => {
     expect(await titles(category)).toEqual(["second", "first"]);
     await new Promise((resolve) => setTimeout(resolve, CACHE_SECONDS * 1000 + 200));
     expect(await titles(category)).toEqual(["third", "second", "first"]);
+  });
+
+  it("reuses a guest's post detail until the post changes through the app", async () => {
+    const { post } = await createProject();
+    const fan = await createUser();
+    const detailTitle = async () => {
+      const response = await fetch(`${app.baseUrl}/api/v1/post/${post.id}`, {
+        headers: { origin: app.baseUrl },
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as Envelope<{ post: PostDetail }>).data.post.title;
+    };
+    expect(await detailTitle()).toBe(post.title);
+
+    // Renamed behind the app's back: guests keep the cached detail.
+    await testDb()
+      .update(posts)
+      .set({ title: `${post.title} (renamed)` })
+      .where(eq(posts.id, post.id));
+    expect(await detailTitle()).toBe(post.title);
+
+    // A comment through the API changes the post: the next guest read loads it again.
+    const commented = await fetch(`${app.baseUrl}/api/v1/comment/create`, {
+      method: "POST",
+      headers: {
+        origin: app.baseUrl,
+        "content-type": "application/json",
+        cookie: `access_token=${await accessTokenFor(fan.id)}`,
+      },
+      body: JSON.stringify({ postId: post.id, comment: JSON.stringify({ ops: [{ insert: "Neat\n" }] }) }),
+    });
+    expect(commented.status).toBe(201);
+    expect(await detailTitle()).toBe(`${post.title} (renamed)`);
   });
 });
