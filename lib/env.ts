@@ -52,6 +52,12 @@ const envSchema = z.object({
   DB_POOL_IDLE_MS: z.coerce.number().int().positive().default(30_000),
   /** How long a signed-out visitor's listing may be reused (docs/decisions/008); 0 turns it off. */
   PUBLIC_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
+  /**
+   * How long a signed-out visitor's post detail may be reused when nothing changed it (ADR 017:
+   * every change through the app drops it at once); 0 turns it off (the API tests, which write
+   * rows behind the app's back).
+   */
+  POST_DETAIL_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;

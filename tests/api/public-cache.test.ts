@@ -26,6 +26,7 @@ beforeAll(async () => {
     STORAGE_DRIVER: "local",
     AUTH_SECRET: "api-test-secret-api-test-secret-0123456789",
     PUBLIC_CACHE_SECONDS: String(CACHE_SECONDS),
+    POST_DETAIL_CACHE_SECONDS: "60",
   });
 });
 

@@ -13,6 +13,7 @@ export function appEnvironment(dataDir: string): Record<string, string> {
     STORAGE_DRIVER: "local",
     AUTH_SECRET: API_TEST_AUTH_SECRET,
     PUBLIC_CACHE_SECONDS: "0",
+    POST_DETAIL_CACHE_SECONDS: "0",
     TRUSTED_PROXIES: "127.0.0.1, ::1",
   };
 }

@@ -23,6 +23,7 @@ beforeAll(async () => {
     STORAGE_DRIVER: "local",
     AUTH_SECRET: "api-test-secret-api-test-secret-0123456789",
     PUBLIC_CACHE_SECONDS: "0",
+    POST_DETAIL_CACHE_SECONDS: "0",
     PREVIEW_API_KEY: "",
   });
 });

@@ -9,14 +9,14 @@ import { canViewPost, canViewPostDetail, POST_NOT_FOUND_MESSAGE } from "./post-a
 import { loadPostDetail } from "./queries/load-post-detail";
 
 /**
- * What a signed-out visitor gets of a post is the same for everyone, so it is reused for
- * PUBLIC_CACHE_SECONDS (as the guest listings, ADR 008), but never across a change of the post:
- * an entry loaded before the post's latest change (lib/cache/project-page-changes.ts, fed by the
- * services in every worker, ADR 017) is loaded again, so the cached guest page re-renders fresh.
- * `null`: not found for visitors.
+ * What a signed-out visitor gets of a post is the same for everyone, so it is reused for up to
+ * POST_DETAIL_CACHE_SECONDS, but never across a change of the post: an entry loaded before the
+ * post's latest change (lib/cache/project-page-changes.ts, fed by the services in every worker,
+ * ADR 017) is loaded again, so the cached guest page re-renders fresh. Counters follow within the
+ * registry's lag (5 s). `null`: not found for visitors.
  */
 const guestDetails = new TtlCache<{ detail: PostDetail | null; loadStartedAt: number }>({
-  ttlMs: () => env().PUBLIC_CACHE_SECONDS * 1000,
+  ttlMs: () => env().POST_DETAIL_CACHE_SECONDS * 1000,
   maxEntries: 1_000,
 });
 
