@@ -1,11 +1,10 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
-import { PostGrid } from "@/components/posts/post-grid";
 import { SearchIcon } from "@/components/ui/icons";
-import { Sheet, SheetContent } from "@/components/ui/sheet";
 import { Spinner } from "@/components/ui/spinner";
 import { callEndpoint } from "@/lib/api-client/call-endpoint";
 import {
@@ -14,9 +13,14 @@ import {
   type AutocompleteSuggestion,
   listPostsEndpoint,
   PAGE_SIZE,
-  type PostList,
 } from "@/lib/validation/posts";
 import { cn } from "@/lib/utils/cn";
+import type { SearchResults } from "./search-results-drawer";
+
+// The drawer (a dialog and its grid) loads with the first search, not with the page (issue 15).
+const SearchResultsDrawer = dynamic(() =>
+  import("./search-results-drawer").then((module) => module.SearchResultsDrawer),
+);
 
 const DEBOUNCE_MS = 500;
 
@@ -32,8 +36,7 @@ export function SearchBox({ className }: { className?: string }) {
   const [suggestions, setSuggestions] = useState<AutocompleteSuggestion[]>([]);
   const [isOpen, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  // `run` numbers the searches, so searching the same words again starts the drawer's grid afresh.
-  const [results, setResults] = useState<{ query: string; list: PostList; run: number } | null>(null);
+  const [results, setResults] = useState<SearchResults | null>(null);
   const [isDrawerOpen, setDrawerOpen] = useState(false);
   const [isSearching, setSearching] = useState(false);
   const controller = useRef<AbortController | null>(null);
@@ -180,25 +183,9 @@ export function SearchBox({ className }: { className?: string }) {
           ))}
         </ul>
       ) : null}
-      <Sheet open={isDrawerOpen} onOpenChange={setDrawerOpen}>
-        <SheetContent
-          title={`Search Results (${results?.list.pagination.total ?? 0})`}
-          closeLabel="Close search results"
-          className="w-full sm:w-[min(72rem,92vw)]"
-        >
-          <div className="p-4 sm:p-6">
-            {results ? (
-              <PostGrid
-                key={results.run}
-                initialPosts={results.list.posts}
-                query={{ searchQuery: results.query }}
-                emptyTitle="No projects found"
-                emptyText={`Nothing matches “${results.query}”. Try other words.`}
-              />
-            ) : null}
-          </div>
-        </SheetContent>
-      </Sheet>
+      {results ? (
+        <SearchResultsDrawer results={results} isOpen={isDrawerOpen} onOpenChange={setDrawerOpen} />
+      ) : null}
     </div>
   );
 }
