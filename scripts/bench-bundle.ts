@@ -96,7 +96,9 @@ function report(label: string, route: string, scripts: Script[], targetKb: numbe
   );
   const largest = [...scripts].sort((a, b) => b.gzipBytes - a.gzipBytes).slice(0, top);
   for (const script of largest)
-    console.log(`${"".padEnd(26)} ${"".padStart(7)} ${kb(script.rawBytes).padStart(9)} ${kb(script.gzipBytes).padStart(9)}  ${script.src}`);
+    console.log(
+      `${"".padEnd(26)} ${"".padStart(7)} ${kb(script.rawBytes).padStart(9)} ${kb(script.gzipBytes).padStart(9)}  ${script.src}`,
+    );
   return isMet;
 }
 
@@ -125,7 +127,8 @@ async function main() {
       // The demo community, as `npm run seed` adds it (the e2e suite does the same).
       execFileSync("npm", ["run", "--silent", "seed"], { env: { ...process.env, ...env }, stdio: "inherit" });
       postId ??= await projectWithModel(database.url);
-      if (!process.env.NEXT_DIST_DIR) console.log("[bench] NEXT_DIST_DIR unset: measuring the build in .next");
+      if (!process.env.NEXT_DIST_DIR)
+        console.log("[bench] NEXT_DIST_DIR unset: measuring the build in .next");
       await ensureBuild();
       app = await startApp(env);
       base = app.baseUrl;

@@ -6,7 +6,14 @@ import { useEffect } from "react";
 import StarterKit from "@tiptap/starter-kit";
 import { safeLink } from "@/lib/comments/delta";
 import { cn } from "@/lib/utils/cn";
-import { contentClasses, editorFrameClasses, LinkGlyph, TOOLBAR, toolbarClasses, toolClasses } from "./comment-editor-placeholder";
+import {
+  contentClasses,
+  editorFrameClasses,
+  LinkGlyph,
+  TOOLBAR,
+  toolbarClasses,
+  toolClasses,
+} from "./comment-editor-placeholder";
 
 /** Tiptap with bold, italic, underline and link only (StarterKit 3 brings Link and Underline). */
 export function useCommentEditor(

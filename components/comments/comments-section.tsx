@@ -15,7 +15,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError } from "@/lib/api-client/client";
 import { createComment, deleteComment, getComments } from "@/lib/api-client/project";
 import { isDeltaEmpty, tiptapToDelta, type TiptapNode } from "@/lib/comments/delta";
-import { COMMENT_EMPTY_MESSAGE, type Comment } from "@/lib/validation/comments";
+import { COMMENT_EMPTY_MESSAGE } from "@/lib/validation/comment-messages";
+import type { Comment } from "@/lib/validation/comments";
 import { CommentBody } from "./comment-body";
 import { CommentEditorPlaceholder } from "./comment-editor-placeholder";
 
@@ -77,7 +78,11 @@ function CommentBox({ postId, onPosted }: { postId: string; onPosted: (comment: 
         </div>
       )}
       {user && isEditorOpen ? (
-        <Suspense fallback={<CommentEditorPlaceholder invalid={error !== null} isLoading onActivate={() => undefined} />}>
+        <Suspense
+          fallback={
+            <CommentEditorPlaceholder invalid={error !== null} isLoading onActivate={() => undefined} />
+          }
+        >
           <CommentEditorField invalid={error !== null} onChange={() => setError(null)} onReady={setEditor} />
         </Suspense>
       ) : (

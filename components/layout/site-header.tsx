@@ -1,34 +1,25 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { Avatar } from "@/components/ui/avatar";
 import { Button, buttonClasses } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
-import {
-  ChevronDownIcon,
-  ExternalLinkIcon,
-  FolderIcon,
-  KeyIcon,
-  LogOutIcon,
-  PlusIcon,
-  UserIcon,
-} from "@/components/ui/icons";
-import { AdminDashboardLink } from "./admin-dashboard-link";
+import { ExternalLinkIcon, FolderIcon, PlusIcon } from "@/components/ui/icons";
 import { Container } from "./container";
+import type { AccountMenuProps } from "./account-menu";
 import { profileHref, type HeaderUser } from "./header-user";
 import { NEWS_URL, externalLinkProps } from "./links";
 import { MobileNav } from "./mobile-nav";
 import { SiteLogo } from "./site-logo";
 
 export type { HeaderUser } from "./header-user";
+
+// The account menu (a dropdown) is for signed-in users only: a visitor's page does not load it.
+const AccountMenu = dynamic<AccountMenuProps>(
+  () => import("./account-menu").then((module) => module.AccountMenu),
+  // The avatar button's size while its code arrives (after a client-side sign-in).
+  { loading: () => <span aria-hidden className="inline-block h-10 w-16" /> },
+);
 
 export type SiteHeaderProps = {
   /** null for guests. */
@@ -104,13 +95,7 @@ export function SiteHeader({
   );
 }
 
-type AccountProps = {
-  user: HeaderUser;
-  onLogout: SiteHeaderProps["onLogout"];
-  adminDashboardUrl: string | null;
-};
-
-function SignedInActions({ user, onLogout, adminDashboardUrl }: AccountProps) {
+function SignedInActions({ user, onLogout, adminDashboardUrl }: AccountMenuProps) {
   return (
     <>
       <Link
@@ -127,46 +112,5 @@ function SignedInActions({ user, onLogout, adminDashboardUrl }: AccountProps) {
       </Link>
       <AccountMenu user={user} onLogout={onLogout} adminDashboardUrl={adminDashboardUrl} />
     </>
-  );
-}
-
-function AccountMenu({ user, onLogout, adminDashboardUrl }: AccountProps) {
-  return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger
-        aria-label="My Account"
-        className="group inline-flex h-10 items-center gap-1 rounded-full py-0.5 pr-2 pl-0.5 transition-colors hover:bg-ink/5 data-[state=open]:bg-ink/5"
-      >
-        <Avatar src={user.profilePicture} name={user.username} alt="" />
-        <ChevronDownIcon className="size-4 text-ink-subtle transition-transform group-data-[state=open]:rotate-180" />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        <DropdownMenuLabel>My Account</DropdownMenuLabel>
-        <p className="truncate px-2.5 pb-1.5 text-sm font-medium text-ink">@{user.username}</p>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link href={profileHref(user.username)}>
-            <UserIcon />
-            Profile
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link href="/changePassword">
-            <KeyIcon />
-            Change Password
-          </Link>
-        </DropdownMenuItem>
-        {user.isStaff ? (
-          <DropdownMenuItem asChild>
-            <AdminDashboardLink externalUrl={adminDashboardUrl} />
-          </DropdownMenuItem>
-        ) : null}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem tone="danger" disabled={!onLogout} onSelect={() => void onLogout?.()}>
-          <LogOutIcon />
-          Log out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
   );
 }

@@ -1,30 +1,22 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
-import { useState } from "react";
 import { Avatar } from "@/components/ui/avatar";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
-import {
-  BookmarkIcon,
-  ChevronDownIcon,
-  DownloadIcon,
-  EditIcon,
-  HeartIcon,
-  StarIcon,
-  TrashIcon,
-} from "@/components/ui/icons";
+import { BookmarkIcon, DownloadIcon, HeartIcon, StarIcon } from "@/components/ui/icons";
 import type { PostSummary } from "@/lib/validation/posts";
 import { cn } from "@/lib/utils/cn";
 import { relativeTime } from "@/lib/utils/relative-time";
-import { DeletePostDialog } from "./delete-post-dialog";
 import { RatingsDistributionDialog } from "./ratings-distribution-dialog";
 import { usePostInteractions } from "./use-post-interactions";
 import { VisibilityBadge } from "./visibility-badge";
+
+// Only owners see the Actions menu: a visitor's listing loads no menu or delete dialog (issue 15).
+const PostOwnerActions = dynamic(
+  () => import("./post-owner-actions").then((module) => module.PostOwnerActions),
+  // The trigger's size while its code arrives, so the card header does not shift.
+  { loading: () => <span aria-hidden className="inline-block h-8 w-[4.75rem]" /> },
+);
 
 function CommentIcon({ className }: { className?: string }) {
   return (
@@ -44,7 +36,6 @@ function CommentIcon({ className }: { className?: string }) {
 /** A project in a listing (spec §2 "Project card"); owners get Actions, others Bookmark. */
 export function PostCard({ post, onDeleted }: { post: PostSummary; onDeleted?: (postId: string) => void }) {
   const { like, bookmarked, toggleLike, toggleBookmark, viewerId } = usePostInteractions(post);
-  const [isDeleteOpen, setDeleteOpen] = useState(false);
   const isOwner = viewerId !== null && viewerId === post.user._id;
 
   return (
@@ -86,21 +77,7 @@ export function PostCard({ post, onDeleted }: { post: PostSummary; onDeleted?: (
         </div>
         <div className="ml-auto flex shrink-0 items-center">
           {isOwner ? (
-            <DropdownMenu>
-              <DropdownMenuTrigger className="inline-flex h-8 items-center gap-1 rounded-lg border border-line px-2 text-xs font-medium text-ink hover:bg-surface-muted">
-                Actions <ChevronDownIcon className="size-3.5" />
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="end">
-                <DropdownMenuItem asChild>
-                  <Link href={`/project/edit/${post._id}?page=1&edit=true`}>
-                    <EditIcon className="size-4" /> Edit Project
-                  </Link>
-                </DropdownMenuItem>
-                <DropdownMenuItem tone="danger" onSelect={() => setDeleteOpen(true)}>
-                  <TrashIcon className="size-4" /> Delete Project
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
+            <PostOwnerActions postId={post._id} onDeleted={() => onDeleted?.(post._id)} />
           ) : (
             <button
               type="button"
@@ -179,14 +156,6 @@ export function PostCard({ post, onDeleted }: { post: PostSummary; onDeleted?: (
           <DownloadIcon className="size-4" /> {post.downloadAverage}
         </span>
       </div>
-      {isOwner ? (
-        <DeletePostDialog
-          postId={post._id}
-          open={isDeleteOpen}
-          onOpenChange={setDeleteOpen}
-          onDeleted={() => onDeleted?.(post._id)}
-        />
-      ) : null}
     </article>
   );
 }

@@ -7,15 +7,13 @@ import { useEffect, useId, useRef, useState } from "react";
 import { SearchIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
 import { callEndpoint } from "@/lib/api-client/call-endpoint";
-import {
-  AUTOCOMPLETE_MIN_LENGTH,
-  autocompleteEndpoint,
-  type AutocompleteSuggestion,
-  listPostsEndpoint,
-  PAGE_SIZE,
-} from "@/lib/validation/posts";
+import { AUTOCOMPLETE_MIN_LENGTH, PAGE_SIZE } from "@/lib/validation/listing-constants";
+import type { AutocompleteSuggestion } from "@/lib/validation/posts";
 import { cn } from "@/lib/utils/cn";
 import type { SearchResults } from "./search-results-drawer";
+
+// The contract's module builds zod schemas: it is imported at the first call, not with the page (issue 15).
+const postContracts = () => import("@/lib/validation/posts");
 
 // The drawer (a dialog and its grid) loads with the first search, not with the page (issue 15).
 const SearchResultsDrawer = dynamic(() =>
@@ -58,7 +56,7 @@ export function SearchBox({ className }: { className?: string }) {
     const current = new AbortController();
     controller.current = current;
     try {
-      const data = await callEndpoint(autocompleteEndpoint, {
+      const data = await callEndpoint((await postContracts()).autocompleteEndpoint, {
         query: { searchQuery: query },
         signal: current.signal,
       });
@@ -93,7 +91,7 @@ export function SearchBox({ className }: { className?: string }) {
     searchRuns.current += 1;
     const run = searchRuns.current;
     try {
-      const list = await callEndpoint(listPostsEndpoint, {
+      const list = await callEndpoint((await postContracts()).listPostsEndpoint, {
         query: { searchQuery: query, page: 1, limit: PAGE_SIZE },
       });
       setResults({ query, list, run });
