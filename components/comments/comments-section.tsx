@@ -3,7 +3,7 @@
 import type { Editor } from "@tiptap/react";
 import Link from "next/link";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { openAuthDialog } from "@/components/auth/auth-dialog-store";
 import { useSession } from "@/components/auth/session-provider";
 import { Avatar } from "@/components/ui/avatar";
