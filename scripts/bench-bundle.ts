@@ -30,7 +30,7 @@ const { values } = parseArgs({
   },
 });
 
-/** The targets, gzip kB (1 kB = 1000 bytes) of every script in the HTML. */
+/** The targets: gzip kB (1 kB = 1000 bytes) of the scripts a browser with ES modules fetches. */
 const TARGET_KB = { home: 170, project: 200 };
 const KB = 1000;
 
