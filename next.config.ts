@@ -1,5 +1,8 @@
+import path from "node:path";
 import type { NextConfig } from "next";
-import { GUEST_HOME_HEADER, GUEST_HOME_PATH } from "./app/(guest)/guest-home/guest-home-path";
+import { GUEST_HOME_PATH, GUEST_MODEL_PREFIX, GUEST_PAGE_HEADER } from "./app/(guest)/guest-paths";
+
+const guestPage = [{ type: "header" as const, key: GUEST_PAGE_HEADER }];
 
 const nextConfig: NextConfig = {
   // Separate build folders let several checkouts' tasks build side by side (tests use NEXT_DIST_DIR too).
@@ -11,20 +14,27 @@ const nextConfig: NextConfig = {
   // Only cached pages get an ETag, and the one cached page (ADR 007) is sent with no-store, so no
   // browser ever revalidates with it; hashing its 170 kB on every hit cost a tenth of the CPU.
   generateEtags: false,
-  // ISR pages (only the guest home page, ADR 007) may be served stale while they re-render, but
+  // ISR pages (the guest home and project pages, ADR 007 and 017) may be served stale while they re-render, but
   // never older than this: a page idle for longer is re-rendered before it is sent, so the
   // thumbnail URLs in it (at least 45 minutes of validity when rendered) never have run out.
   // Default: a year.
   expireTime: 300,
   allowedDevOrigins: ["127.0.0.1"],
-  // A signed-out visitor's unfiltered `/`, as marked by proxy.ts, is served by the cached guest
-  // page (ADR 007). The rewrite lives here rather than in the proxy: Next 16.4 sends a proxy
-  // rewrite through an HTTP round trip to itself when started with `-H 127.0.0.1`, as `npm start`
+  // The ISR cache: in each server process's memory (ADR 007: on disk it would be files rewritten by
+  // every worker sharing the build, in a directory the Docker image's `node` user cannot write),
+  // and a cached project page is dropped as soon as its post changes, in every worker (ADR 017).
+  // Next runs from the project root (npm scripts, the tests, the Docker image).
+  cacheHandler: path.join(process.cwd(), "lib", "cache", "isr-cache-handler.mjs"),
+  cacheMaxMemorySize: 0,
+  // A signed-out visitor's unfiltered `/` and project pages, as marked by proxy.ts, are served by
+  // the cached guest pages (ADR 007, ADR 017). The rewrites live here rather than in the proxy:
+  // Next 16.4 sends a proxy rewrite through an HTTP round trip to itself when started with `-H 127.0.0.1`, as `npm start`
   // and the tests do (vercel/next.js#94745), while a config rewrite always stays in the process.
   async rewrites() {
     return {
       beforeFiles: [
-        { source: "/", has: [{ type: "header", key: GUEST_HOME_HEADER }], destination: GUEST_HOME_PATH },
+        { source: "/", has: guestPage, destination: GUEST_HOME_PATH },
+        { source: "/model/:id", has: guestPage, destination: `${GUEST_MODEL_PREFIX}:id` },
       ],
     };
   },
@@ -47,12 +57,6 @@ const nextConfig: NextConfig = {
   // Only for several engineers building one working tree at once; CI type-checks with `npm run typecheck`.
   typescript: { ignoreBuildErrors: process.env.NEXT_IGNORE_TYPE_ERRORS === "1" },
   images: { formats: ["image/avif", "image/webp"] },
-  experimental: {
-    // The ISR cache stays in each server process's memory (ADR 007). On disk it would be one set
-    // of files rewritten every few seconds by every worker sharing the build (scripts/lib/serve.ts),
-    // in a directory the Docker image's `node` user cannot write.
-    isrFlushToDisk: false,
-  },
 };
 
 export default nextConfig;

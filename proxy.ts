@@ -1,5 +1,10 @@
 import { type NextRequest, NextResponse } from "next/server";
-import { GUEST_HOME_HEADER, GUEST_HOME_PREFIX } from "@/app/(guest)/guest-home/guest-home-path";
+import {
+  GUEST_HOME_PREFIX,
+  GUEST_MODEL_PREFIX,
+  GUEST_PAGE_HEADER,
+  PROJECT_PAGE_PATH,
+} from "@/app/(guest)/guest-paths";
 import { verifyAccessTokenSignature } from "@/lib/auth/access-token";
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from "@/lib/auth/cookies";
 import { commonSecurityHeaders, createNonce, pageContentSecurityPolicy } from "@/lib/http/security-headers";
@@ -12,10 +17,11 @@ import { commonSecurityHeaders, createNonce, pageContentSecurityPolicy } from "@
  * - A signed-in user whose sign-up is incomplete (a new Google account) goes to /signup.
  * - A signed-in user whose sign-up is complete goes from /signup to /.
  *
- * And the cached guest home page (ADR 007): a GET or HEAD of `/` without a query string, from a
- * visitor with no session cookie at all, is marked with GUEST_HOME_HEADER, and next.config.ts
- * rewrites marked requests to that page. Anyone holding a session cookie, and every filtered URL,
- * gets the per-request page. Direct visits to the guest page's address go to /.
+ * And the cached guest pages (ADR 007, ADR 017): a GET or HEAD of `/` or of `/model/{id}` without
+ * a query string, from a visitor with no session cookie at all, is marked with GUEST_PAGE_HEADER,
+ * and next.config.ts rewrites marked requests to the cached page. Anyone holding a session cookie,
+ * and every URL with a query, gets the per-request page. Direct visits to a guest page's own
+ * address go to its public one.
  *
  * And the security headers of every page (issue 19, ADR 014): a fresh nonce per request (the cached
  * guest page: one per process), passed
@@ -28,14 +34,14 @@ const SIGNUP_ALLOWED = /^\/(signup|privacyPolicy|resetPassword)(\/|$)/;
 const NOT_SHARED = "private, no-cache, no-store, max-age=0, must-revalidate";
 
 /**
- * The cached guest page's nonce: one per server process, because the page is rendered once into
+ * The cached guest pages' nonce: one per server process, because a page is rendered once into
  * the ISR cache and served to every guest, nonce attributes included; a fresh nonce per request
  * would not match that HTML (ADR 014). Every other page gets a fresh nonce per request.
  */
 const GUEST_PAGE_NONCE = createNonce();
 
 export async function proxy(request: NextRequest): Promise<NextResponse> {
-  const nonce = isGuestHome(request) ? GUEST_PAGE_NONCE : createNonce();
+  const nonce = isGuestPage(request) ? GUEST_PAGE_NONCE : createNonce();
   const policy = pageContentSecurityPolicy(nonce);
   const response = await route(request, nonce, policy);
   response.headers.set("Content-Security-Policy", policy);
@@ -47,18 +53,27 @@ function hasSessionCookie(request: NextRequest): boolean {
   return request.cookies.has(ACCESS_TOKEN_COOKIE) || request.cookies.has(REFRESH_TOKEN_COOKIE);
 }
 
-/** A GET or HEAD of the unfiltered `/` with no session cookie at all: the cached guest page. */
-function isGuestHome(request: NextRequest): boolean {
-  // nextUrl.search omits Next's own `_rsc` parameter, so client navigations to `/` count as unfiltered.
+/** A GET or HEAD of `/` or a project page, no query, no session cookie at all: a cached guest page. */
+function isGuestPage(request: NextRequest): boolean {
+  // nextUrl.search omits Next's own `_rsc` parameter, so client navigations count as unfiltered.
   const { pathname, search } = request.nextUrl;
-  return pathname === "/" && search === "" && !hasSessionCookie(request) && isRead(request.method);
+  return (
+    (pathname === "/" || PROJECT_PAGE_PATH.test(pathname)) &&
+    search === "" &&
+    !hasSessionCookie(request) &&
+    isRead(request.method)
+  );
 }
 
 async function route(request: NextRequest, nonce: string, policy: string): Promise<NextResponse> {
   const { pathname } = request.nextUrl;
   const access = request.cookies.get(ACCESS_TOKEN_COOKIE)?.value;
   if (pathname.startsWith(GUEST_HOME_PREFIX)) return NextResponse.redirect(new URL("/", request.url));
-  if (isGuestHome(request)) return forward(request, nonce, policy, { guest: true });
+  if (pathname.startsWith(GUEST_MODEL_PREFIX)) {
+    const publicPath = `/model/${pathname.slice(GUEST_MODEL_PREFIX.length)}`;
+    return NextResponse.redirect(new URL(publicPath, request.url));
+  }
+  if (isGuestPage(request)) return forward(request, nonce, policy, { guest: true });
   if (WIZARD.test(pathname) && !hasSessionCookie(request))
     return NextResponse.redirect(new URL("/", request.url));
 
@@ -84,8 +99,8 @@ function forward(
   options: { guest: boolean },
 ): NextResponse {
   const headers = new Headers(request.headers);
-  headers.delete(GUEST_HOME_HEADER);
-  if (options.guest) headers.set(GUEST_HOME_HEADER, "1");
+  headers.delete(GUEST_PAGE_HEADER);
+  if (options.guest) headers.set(GUEST_PAGE_HEADER, "1");
   headers.set("x-nonce", nonce);
   headers.set("Content-Security-Policy", policy);
   return NextResponse.next({

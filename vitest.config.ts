@@ -35,6 +35,32 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // npm run test:fuzz (scripts/test-fuzz.ts) runs it once per database.
+          name: "fuzz",
+          include: ["tests/fuzz/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/support/api-global-setup.ts"],
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // npm run test:faults: each test starts (and kills) its own servers and databases.
+          name: "faults",
+          include: ["tests/faults/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/faults/global-setup.ts"],
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

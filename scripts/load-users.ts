@@ -3,6 +3,9 @@
 // N new users at once sign up, log in, like and comment on a public project; after a pause the
 // same users log in, like and comment again. Prints every status seen; exits 1 on any 5xx or on
 // a like or comment the server acknowledged but does not show.
+// Each user sends its own X-Forwarded-For address, as users behind a proxy would: start the site
+// with TRUSTED_PROXIES=127.0.0.1 so the per-IP limits count them apart (otherwise every user
+// shares this machine's address and the limits answer 429 past 30 sign-ups or 50 logins).
 import { parseArgs } from "node:util";
 
 const { values: args } = parseArgs({
@@ -26,9 +29,10 @@ interface Answer {
 
 async function call(
   path: string,
-  init: RequestInit & { cookie?: string; json?: unknown } = {},
+  init: RequestInit & { cookie?: string; json?: unknown; address?: string } = {},
 ): Promise<Answer> {
   const headers = new Headers(init.headers);
+  if (init.address) headers.set("x-forwarded-for", init.address);
   headers.set("origin", base);
   headers.set("x-requested-with", "cnc-projects");
   if (init.cookie) headers.set("cookie", init.cookie);
@@ -80,6 +84,8 @@ async function main(): Promise<void> {
     username: `l${run}${index}`.slice(0, 15),
     password: "loadtest123",
     postId: posts[index % posts.length]!._id,
+    // One private address per user.
+    address: `10.77.${Math.floor(index / 250)}.${(index % 250) + 1}`,
   }));
   const acknowledgedComments = new Map<string, number>();
 
@@ -87,6 +93,7 @@ async function main(): Promise<void> {
     if (register) {
       await call("/api/v1/auth/register", {
         method: "POST",
+        address: user.address,
         json: {
           email: user.email,
           username: user.username,
@@ -102,14 +109,21 @@ async function main(): Promise<void> {
     }
     const login = await call("/api/v1/auth/login", {
       method: "POST",
+      address: user.address,
       json: { email: user.email, password: user.password },
     });
     if (login.status !== 200) return;
     const cookie = cookieHeader(login.cookies);
-    await call("/api/v1/like/create", { method: "POST", cookie, json: { postId: user.postId } });
+    await call("/api/v1/like/create", {
+      method: "POST",
+      cookie,
+      address: user.address,
+      json: { postId: user.postId },
+    });
     const comment = await call("/api/v1/comment/create", {
       method: "POST",
       cookie,
+      address: user.address,
       json: { postId: user.postId, comment: { ops: [{ insert: `Load test ${user.username}\n` }] } },
     });
     if (comment.status === 201 || comment.status === 200) {

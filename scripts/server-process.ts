@@ -53,6 +53,24 @@ const server = createServer((request, response) => {
   if (direct) void serveDirect(direct, request, response, origin);
   else void handleWithNext(request, response);
 });
+// A request Node cannot parse (a request line and headers over its 16 KB limit, a malformed
+// request line) is answered here, before any handler: with the error envelope, not Node's bare 4xx.
+server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+  if (error.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const isTooLarge = error.code === "HPE_HEADER_OVERFLOW";
+  const message = isTooLarge
+    ? "The request's address or headers are too large."
+    : "The request is malformed.";
+  const body = JSON.stringify({ status: "error", errorMessage: message, message });
+  socket.end(
+    `HTTP/1.1 ${isTooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request"}\r\n` +
+      `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+      `cache-control: no-store\r\nconnection: close\r\n\r\n${body}`,
+  );
+});
 server.listen(port, hostname, () => console.log(`[server] process ${process.pid} ready on ${origin}`));
 
 // Uploads never confirmed are removed with their objects (issue 19): every 10 minutes, with a

@@ -1,5 +1,5 @@
 // npm test: unit tests, then one production build, then the API suite (against a fresh PostgreSQL
-// database, then a subset again on the embedded PGlite) and the end-to-end suite (Playwright in Debian's Chromium). Stops at the first failure.
+// database, then a subset again on the embedded PGlite), the fuzz suite on both databases, the fault tests, and the end-to-end suite (Playwright in Debian's Chromium). Stops at the first failure.
 // The security tier (tests/security, docs/security.md) runs inside the unit and API projects.
 import { loadDotEnv, nextBin, projectRoot, run } from "./lib/runtime";
 
@@ -29,6 +29,13 @@ try {
     ...env,
     TEST_DATABASE: "embedded",
   });
+  // Issue 18: every /api/v1 operation with malformed input, once per database (scripts/test-fuzz.ts).
+  console.log("\n== fuzz /api/v1 on PostgreSQL ==");
+  await run(bin("vitest"), ["run", "--project", "fuzz"], { ...env, TEST_DATABASE: "postgres" });
+  console.log("\n== fuzz /api/v1 on the embedded PGlite ==");
+  await run(bin("vitest"), ["run", "--project", "fuzz"], { ...env, TEST_DATABASE: "embedded" });
+  console.log("\n== fault tests (kill -9, database connection loss, storage outage) ==");
+  await run(bin("vitest"), ["run", "--project", "faults"], env);
   console.log("\n== end-to-end tests (Chromium) ==");
   await run(bin("playwright"), ["test"], env);
   console.log("\nAll test tiers passed.");

@@ -1,4 +1,5 @@
 import { fitJobToArea, type FitVerdict } from "@/lib/gcode/machine-fit";
+import { ASSUMED_RAPID_MM_PER_MIN, runTimeOnMachine } from "@/lib/gcode/run-time";
 import { MM_PER_INCH } from "@/lib/utils/units";
 import type { PostAttachment, PostMachine } from "@/lib/validation/posts";
 
@@ -21,6 +22,11 @@ export function machineFitVerdict(analysis: Analysis, machine: PostMachine): Fit
 /** Whether the cut fits the machine's work area, either way round on the bed. */
 export function fitsMachine(analysis: Analysis, machine: PostMachine): boolean {
   return machineFitVerdict(analysis, machine) !== "tooLarge";
+}
+
+/** The model's estimated run time on the machine, rapids at its controller's rate (or the assumed one). */
+export function machineRunTime(analysis: Analysis, machine: PostMachine): number {
+  return runTimeOnMachine(analysis, machine.rapidMmPerMin ?? ASSUMED_RAPID_MM_PER_MIN);
 }
 
 export function formatSize(analysis: Analysis): string {

@@ -8,7 +8,7 @@ import { findLicence } from "@/lib/catalogue/enums";
 import { formatLaserPower } from "@/lib/gcode/format";
 import type { PostAttachment, PostDetail, PostMachine } from "@/lib/validation/posts";
 import { formatDuration } from "@/lib/utils/format";
-import { fitsMachine, formatSize, machineFitVerdict } from "./machine-fit";
+import { fitsMachine, formatSize, machineFitVerdict, machineRunTime } from "./machine-fit";
 import type { Slide } from "./slides";
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -126,7 +126,10 @@ function ToolsTable({ post, slides, activeIndex, onJump }: CarouselLinkedProps) 
 
 const machineLabel = (machine: PostMachine) => `${machine.modelName} ${machine.name}`;
 
-/** Whether one model's cut fits each supported machine: a summary, then the machines it does not fit. */
+/**
+ * Each supported machine for one model: a summary of the fit, then per machine whether the cut
+ * fits and how long it runs there (rapids at the machine's own rate where its controller's is known).
+ */
 function MachineFit({
   analysis,
   machines,
@@ -135,28 +138,44 @@ function MachineFit({
   machines: PostMachine[];
 }) {
   if (machines.length === 0) return null;
-  const tooSmall = machines.filter((machine) => !fitsMachine(analysis, machine));
-  if (tooSmall.length === 0) {
-    return (
-      <p className="flex items-center gap-1.5 text-sm font-medium text-green-800">
-        <CheckIcon className="size-4 shrink-0" />
-        Fits {machines.length === 1 ? "the supported machine" : `all ${machines.length} supported machines`}
-      </p>
-    );
-  }
+  const fitting = machines.filter((machine) => fitsMachine(analysis, machine)).length;
   return (
     <div className="space-y-1 text-sm">
-      <p className="font-medium text-ink">
-        Fits {machines.length - tooSmall.length} of {machines.length} supported machines
+      <p
+        className={
+          fitting === machines.length
+            ? "flex items-center gap-1.5 font-medium text-green-800"
+            : "font-medium text-ink"
+        }
+      >
+        {fitting === machines.length ? <CheckIcon className="size-4 shrink-0" /> : null}
+        {fitting === machines.length
+          ? `Fits ${machines.length === 1 ? "the supported machine" : `all ${machines.length} supported machines`}`
+          : `Fits ${fitting} of ${machines.length} supported machines`}
       </p>
-      <p className="text-ink-muted">Too large for:</p>
       <ul className="space-y-0.5">
-        {tooSmall.map((machine) => (
-          <li key={machine._id} className="flex items-start gap-1.5 text-red-800">
-            <CloseIcon className="mt-0.5 size-4 shrink-0" />
-            {machineLabel(machine)}
-          </li>
-        ))}
+        {machines.map((machine) => {
+          const verdict = machineFitVerdict(analysis, machine);
+          return (
+            <li
+              key={machine._id}
+              className={`flex items-start gap-1.5 ${verdict === "tooLarge" ? "text-red-800" : "text-ink-muted"}`}
+            >
+              {verdict === "tooLarge" ? (
+                <CloseIcon className="mt-0.5 size-4 shrink-0" />
+              ) : (
+                <CheckIcon className="mt-0.5 size-4 shrink-0 text-green-700" />
+              )}
+              <span>
+                {machineLabel(machine)}: {VERDICT_TEXT[verdict]}
+                {verdict === "tooLarge"
+                  ? null
+                  : `, about ${formatDuration(machineRunTime(analysis, machine))}`}
+                {verdict !== "tooLarge" && machine.rapidMmPerMin === null ? " (rapids assumed)" : null}
+              </span>
+            </li>
+          );
+        })}
       </ul>
     </div>
   );

@@ -22,6 +22,7 @@ import { DownloadDialog } from "./download-dialog";
 import { ProjectDetails } from "./project-details";
 import { ShareDialog } from "./share-dialog";
 import { toSlides } from "./slides";
+import { useViewerState } from "./use-viewer-state";
 
 function ProjectActions({ post, onRefetch }: { post: PostDetail; onRefetch: () => void }) {
   const { like, bookmarked, toggleLike, toggleBookmark, isLikePending, isBookmarkPending } =
@@ -62,7 +63,10 @@ function ProjectActions({ post, onRefetch }: { post: PostDetail; onRefetch: () =
   );
 }
 
-/** The interactive project page; the server renders it first with the post it loaded. */
+/**
+ * The interactive project page; the server renders it first with the post as anyone sees it (the
+ * cached guest page, ADR 017), and the viewer's own like and bookmark load after.
+ */
 export function ProjectView({ initialPost }: { initialPost: PostDetail }) {
   const { user } = useSession();
   const [post, setPost] = useState(initialPost);
@@ -76,6 +80,11 @@ export function ProjectView({ initialPost }: { initialPost: PostDetail }) {
   const [makes, setMakes] = useState<Make[] | null>(null);
   const [isMakeDialogOpen, setMakeDialogOpen] = useState(false);
   const slides = useMemo(() => toSlides(post.attachments), [post.attachments]);
+  const viewerMachines = useViewerState(initialPost._id, user?._id ?? null);
+  const shownPost = useMemo(
+    () => (viewerMachines ? { ...post, viewerMachines } : post),
+    [post, viewerMachines],
+  );
 
   const refetchPost = useCallback(() => {
     void getPost(initialPost._id)
@@ -136,7 +145,7 @@ export function ProjectView({ initialPost }: { initialPost: PostDetail }) {
         </div>
         <div className="min-w-0 space-y-5">
           <ProjectActions post={post} onRefetch={refetchPost} />
-          <ProjectDetails post={post} slides={slides} activeIndex={slideIndex} onJump={onJump} />
+          <ProjectDetails post={shownPost} slides={slides} activeIndex={slideIndex} onJump={onJump} />
         </div>
       </div>
       <CommentsSection

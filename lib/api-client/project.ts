@@ -1,7 +1,7 @@
 /** Typed browser calls of the project page: the post, downloads, comments and makes. */
 import type { Comment } from "@/lib/validation/comments";
 import type { Make, MakeRatings } from "@/lib/validation/makes";
-import type { PostDetail } from "@/lib/validation/posts";
+import type { PostDetail, PostViewerState } from "@/lib/validation/posts";
 import { callEndpoint } from "./call-endpoint";
 import { ApiError } from "./client";
 
@@ -15,6 +15,10 @@ const postContracts = () => import("@/lib/validation/posts");
 
 export async function getPost(postId: string): Promise<{ post: PostDetail }> {
   return callEndpoint((await postContracts()).getPostEndpoint, { params: { id: postId } });
+}
+
+export async function getPostViewerState(postId: string): Promise<{ viewerState: PostViewerState }> {
+  return callEndpoint((await postContracts()).getPostViewerStateEndpoint, { params: { postId } });
 }
 
 export async function getPreSignedUrl(attachmentId: string): Promise<{ signedURL: string }> {

@@ -649,6 +649,32 @@ export function machineRef<R extends MachineRef>(ref: R): R {
   return ref;
 }
 
+/**
+ * Rapid (maximum X/Y) rates by controller, where a primary source gives one. The Onefinity "BB"
+ * controller's shipped defaults set every X and Y motor's `max-velocity` to 10 m/min (Z: 3 m/min):
+ * onefinity-firmware src/resources/onefinity_defaults.json at 44b85ba, the same files the
+ * catalogue's Onefinity work areas come from; the per-machine defaults files leave it unchanged.
+ * Other controllers ship machine-specific settings we have no primary figure for: their run time
+ * is estimated at the analysis' assumed rate (lib/gcode/run-time.ts) and labelled as assumed.
+ */
+export const CONTROLLER_RAPID_RATES: ReadonlyMap<string, { rapidMmPerMin: number; source: string }> = new Map(
+  [
+    [
+      "Onefinity controller (Buildbotics-based 'BB' controller)",
+      {
+        rapidMmPerMin: 10_000,
+        source:
+          "https://github.com/OneFinityCNC/onefinity-firmware/blob/44b85bad5a3e71bb377d20fc4f0040a35d488f2e/src/resources/onefinity_defaults.json",
+      },
+    ],
+  ],
+);
+
+/** A variant's rapid rate in mm/min from its controller, or null when no source gives one. */
+export function controllerRapidMmPerMin(controller: string | null): number | null {
+  return controller ? (CONTROLLER_RAPID_RATES.get(controller)?.rapidMmPerMin ?? null) : null;
+}
+
 export function toMillimetres(value: number, units: "Inches" | "MM"): number {
   return units === "Inches" ? value * MM_PER_INCH : value;
 }

@@ -1,7 +1,10 @@
 import "server-only";
 import { ZodError } from "zod";
 import { AppError, type AppErrorCode, type FieldIssue, isAppError } from "@/lib/errors";
+import { isDatabaseUnavailable } from "./database-unavailable";
 import { errorForLog } from "./log-error";
+
+const DATABASE_UNAVAILABLE = "The service is briefly unavailable. Please try again in a few seconds.";
 
 /** The response bodies of DESIGN.md's /api/v1 contract. */
 export interface SuccessBody<T> {
@@ -59,6 +62,10 @@ export function errorResponse(error: unknown): Response {
     if (error.retryAfterSeconds !== undefined)
       headers["Retry-After"] = String(Math.ceil(error.retryAfterSeconds));
     return failure(STATUS_BY_CODE[error.code], error.message, error.issues, headers);
+  }
+  if (isDatabaseUnavailable(error)) {
+    console.error("[api] database unavailable:", errorForLog(error));
+    return failure(503, DATABASE_UNAVAILABLE, undefined, { "Retry-After": "2" });
   }
   console.error("[api] unexpected error:", errorForLog(error));
   return failure(500, "Something went wrong on our side. Please try again.");

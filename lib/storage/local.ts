@@ -68,6 +68,26 @@ function keyConflict(cause: unknown): AppError {
   return new AppError("CONFLICT", "The storage key collides with another object's key.", { cause });
 }
 
+/**
+ * The storage directory itself cannot take the write (moved away and replaced by a file, read-only,
+ * full): a 503 with the s3 driver's message, not an unexpected 500 (issue 18, tests/faults).
+ */
+const UNUSABLE_STORAGE_CODES = new Set([
+  "EEXIST",
+  "ENOTDIR",
+  "EACCES",
+  "EPERM",
+  "EROFS",
+  "ENOSPC",
+  "EDQUOT",
+  "EIO",
+]);
+const WRITE_FAILURE_CODES = new Set(["EACCES", "EPERM", "EROFS", "ENOSPC", "EDQUOT", "EIO"]);
+
+function unavailable(cause: unknown): AppError {
+  return new AppError("UNAVAILABLE", "File storage is unavailable. Please try again later.", { cause });
+}
+
 // Temp and metadata names start with a dot, which no key segment may (./keys.ts): they can never
 // be read, overwritten or deleted through a key.
 function metadataPath(file: string): string {
@@ -132,7 +152,9 @@ export function createLocalStorage(options: LocalStorageOptions): LocalObjectSto
    * going deeper, so a symlinked directory can never make us create anything outside it.
    */
   async function ensureParentDirectory(key: string): Promise<string> {
-    await mkdir(root, { recursive: true });
+    await mkdir(root, { recursive: true }).catch((error: unknown) => {
+      throw UNUSABLE_STORAGE_CODES.has(errorCode(error) ?? "") ? unavailable(error) : error;
+    });
     let current = root;
     const directories = key.split("/").slice(0, -1);
     for (const segment of directories) {
@@ -197,6 +219,7 @@ export function createLocalStorage(options: LocalStorageOptions): LocalObjectSto
         ) {
           throw keyConflict(error);
         }
+        if (WRITE_FAILURE_CODES.has(errorCode(error) ?? "")) throw unavailable(error);
         throw error;
       }
     },

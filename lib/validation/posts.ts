@@ -99,6 +99,8 @@ export const postMachineSchema = z.object({
   brandName: z.string(),
   link: z.string().nullable(),
   workArea: z.object({ xMm: z.number(), yMm: z.number(), zMm: z.number().nullable() }),
+  /** Its controller's rapid rate (lib/catalogue/machines.ts); null: unknown, estimated at the assumed rate. */
+  rapidMmPerMin: z.number().nullable(),
 });
 
 export const postToolDataSchema = z.object({
@@ -334,6 +336,29 @@ const likeStateSchema = z.object({
   hasLikedByUser: z.boolean(),
 });
 const bookmarkStateSchema = z.object({ postId: z.string(), hasBookmarkedByUser: z.boolean() });
+
+/** What the project page shows only to the signed-in viewer; the cached page loads it after (ADR 017). */
+export const postViewerStateSchema = z.object({
+  postId: z.string(),
+  /** The like count now: the cached page's own may lag by a few seconds. */
+  likes: z.number().int(),
+  hasLikedByUser: z.boolean(),
+  hasBookmarkedByUser: z.boolean(),
+  isOwner: z.boolean(),
+  /** The viewer's own machines, for "fits your machines". */
+  viewerMachines: z.array(postMachineSchema),
+});
+export type PostViewerState = z.infer<typeof postViewerStateSchema>;
+
+export const getPostViewerStateEndpoint = endpoint({
+  method: "GET",
+  path: "/api/v1/post/viewerState/{postId}",
+  summary: "The caller's own state on a post's page: liked, bookmarked, owner, and the like count now",
+  tag: "Posts",
+  auth: "required",
+  params: z.object({ postId: idSchema }),
+  response: z.object({ viewerState: postViewerStateSchema }),
+});
 
 export const createLikeEndpoint = endpoint({
   method: "POST",

@@ -27,6 +27,8 @@ export function workerCount(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isInteger(wanted) && wanted > 0 ? wanted : Math.max(1, availableParallelism() - 1);
 }
 
+/** lib/cache/project-page-changes.ts sends it; not imported, as this file loads no app module. */
+const PROJECT_PAGE_CHANGE_MESSAGE = "cnc:project-pages-changed";
 const RESTART_WINDOW_MS = 30_000;
 const MAX_RESTARTS_IN_WINDOW = 5;
 const STOP_GRACE_MS = 10_000;
@@ -96,6 +98,14 @@ export function serveWithWorkers({ port, host, env, standaloneServer, embedded =
       `[serve] server process ${worker.process.pid} exited (${signal ?? code}); starting another`,
     );
     fork();
+  });
+  // A worker's write drops cached project pages in its siblings too (ADR 017): relay its notice.
+  cluster.on("message", (sender, message: unknown) => {
+    if ((message as { type?: unknown } | null)?.type !== PROJECT_PAGE_CHANGE_MESSAGE) return;
+    for (const worker of Object.values(cluster.workers ?? {})) {
+      if (worker && worker !== sender && worker.isConnected())
+        worker.send(message as object, () => undefined);
+    }
   });
   process.on("SIGINT", () => void stop(0));
   process.on("SIGTERM", () => void stop(0));

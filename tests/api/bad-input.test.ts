@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { createUser } from "../support/factories";
+import { createTag, createUser } from "../support/factories";
 import { asUser, createProject } from "../support/factories-project";
 import { api, type Envelope } from "../support/http";
 
@@ -65,4 +65,31 @@ describe("broken percent-encoding in a path", () => {
       expect(isEnvelope(answer.body)).toBe(true);
     },
   );
+});
+
+describe("found by the fuzz suite (tests/fuzz)", () => {
+  it("POST /api/v1/post/createPost with a category that is no id is a 400, not a uuid cast error", async () => {
+    const user = await createUser();
+    const [first, second] = [await createTag(), await createTag()];
+    const answer = await api<Envelope<never>>(
+      "/api/v1/post/createPost",
+      await asUser(user.id, {
+        json: {
+          title: "Fuzzed",
+          description: "A fuzzed draft",
+          category: "Tlt~'AXP@",
+          tags: [first.id, second.id],
+        },
+      }),
+    );
+    expect(answer.status).toBe(400);
+    expect(isEnvelope(answer.body)).toBe(true);
+    expect(answer.body.errorMessage).toBe("Category must be selected");
+  });
+
+  it("an address over Node's 16 KB header limit is a 431 with the envelope", async () => {
+    const answer = await api<Envelope<never>>(`/api/v1/post?searchQuery=${"A".repeat(20_000)}`);
+    expect(answer.status).toBe(431);
+    expect(isEnvelope(answer.body)).toBe(true);
+  });
 });

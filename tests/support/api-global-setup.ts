@@ -52,6 +52,12 @@ export default async function setup(project: TestProject) {
     TRUSTED_PROXIES: process.env.TEST_APP_MODE === "dev" ? "*" : "127.0.0.1, ::1",
     // Short, so tests/api/embedded-concurrency.test.ts can idle past it in a few seconds.
     DB_POOL_IDLE_MS: "1500",
+    // The fuzz suite runs with every feature configured, so that any 5xx is a fault (unconfigured
+    // Google sign-in answers a deliberate 503, tests/api/auth-profile.test.ts). The callback
+    // refuses fuzzed calls before it would contact Google: they carry no matching state cookie.
+    ...(project.name === "fuzz"
+      ? { GOOGLE_CLIENT_ID: "fuzz-client-id", GOOGLE_CLIENT_SECRET: "fuzz-client-secret" }
+      : {}),
   });
 
   project.provide("baseUrl", app.baseUrl);

@@ -14,7 +14,7 @@ import {
   sessions,
   toolData,
 } from "@/lib/db/schema";
-import { createCatalogue, createUser, testDb, unique } from "./factories";
+import { createCatalogue, createUser, testDataDir, testDb, unique } from "./factories";
 
 /** The API suite's AUTH_SECRET (tests/support/api-global-setup.ts). */
 export const API_TEST_AUTH_SECRET = "api-test-secret-api-test-secret-0123456789";
@@ -61,7 +61,7 @@ export async function asUser(
 
 /** Writes bytes into the app's local storage (DATA_DIR/storage) under a key. */
 export function storeFile(key: string, bytes: Buffer | string): void {
-  const file = path.join(inject("dataDir"), "storage", ...key.split("/"));
+  const file = path.join(testDataDir(), "storage", ...key.split("/"));
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, bytes);
 }

@@ -4,11 +4,29 @@ import { createDatabase, type Database } from "@/lib/db/create";
 import { categories, cncBrands, cncModels, cncVariants, partners, tags, users } from "@/lib/db/schema";
 
 let database: Database | undefined;
+let ownEnvironment: { databaseUrl: string; dataDir: string } | undefined;
 
 /** Direct access to the API suite's database, for arranging rows a test needs. */
 export function testDb(): Database {
-  database ??= createDatabase(inject("databaseUrl"), { max: 3 });
+  database ??= createDatabase(ownEnvironment?.databaseUrl ?? inject("databaseUrl"), { max: 3 });
   return database;
+}
+
+/** The app's DATA_DIR (local storage lives under it). */
+export const testDataDir = (): string => ownEnvironment?.dataDir ?? inject("dataDir");
+
+/**
+ * Points the factories at a database and data directory of the test's own (tests/faults start
+ * their own servers); closes the previous connections. Call with nothing to close them only.
+ */
+export async function useTestEnvironment(environment?: {
+  databaseUrl: string;
+  dataDir: string;
+}): Promise<void> {
+  const previous = database;
+  database = undefined;
+  ownEnvironment = environment;
+  await previous?.$client.end();
 }
 
 /** A short unique suffix so tests never collide on unique names. */

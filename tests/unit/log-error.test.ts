@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { isDatabaseUnavailable } from "@/lib/http/database-unavailable";
 import { errorForLog } from "@/lib/http/log-error";
 
 describe("errorForLog", () => {
@@ -21,5 +22,36 @@ describe("errorForLog", () => {
   it("passes other errors through", () => {
     const plain = new TypeError("boom");
     expect(errorForLog(plain)).toBe(plain);
+  });
+});
+
+describe("isDatabaseUnavailable", () => {
+  const failedQuery = (cause: unknown) =>
+    Object.assign(new Error("Failed query: select 1"), { query: "select 1", params: [], cause });
+
+  it("recognises a refused, dropped or shutting-down database through drizzle's wrapper", () => {
+    expect(
+      isDatabaseUnavailable(
+        failedQuery(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" })),
+      ),
+    ).toBe(true);
+    expect(isDatabaseUnavailable(failedQuery(new Error("Connection terminated unexpectedly")))).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        failedQuery(Object.assign(new Error("terminating connection"), { code: "57P01" })),
+      ),
+    ).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error("connection failure"), { code: "08006" }))).toBe(
+      true,
+    );
+  });
+
+  it("leaves a query's own errors alone", () => {
+    expect(
+      isDatabaseUnavailable(
+        failedQuery(Object.assign(new Error("invalid input syntax for type uuid"), { code: "22P02" })),
+      ),
+    ).toBe(false);
+    expect(isDatabaseUnavailable(new TypeError("boom"))).toBe(false);
   });
 });

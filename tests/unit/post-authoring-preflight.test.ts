@@ -3,7 +3,7 @@ import {
   buildPreflightReport,
   type PreflightInput,
   scanGcodeHead,
-} from "@/lib/services/posts/preflight/build-preflight-report";
+} from "@/lib/gcode/preflight";
 
 const cleanHead = { declaredUnits: "G21", firstCutLine: 5, spindleOnAtFirstCut: true } as const;
 const analysis = {

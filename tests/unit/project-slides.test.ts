@@ -44,6 +44,7 @@ const machine = (xMm: number, yMm: number, zMm: number | null): PostMachine => (
   brandName: "Onefinity",
   link: null,
   workArea: { xMm, yMm, zMm },
+  rapidMmPerMin: null,
 });
 
 describe("project carousel slides", () => {

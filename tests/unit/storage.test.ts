@@ -491,6 +491,17 @@ describe("local driver: signed URLs and GET/HEAD/PUT /files/{key}", () => {
     return parsed.toString();
   }
 
+  it("answers 503 (UNAVAILABLE) when the storage directory is replaced by a file (issue 18)", async () => {
+    await rm(harness.rootDir, { recursive: true, force: true });
+    await writeFile(harness.rootDir, "not a directory");
+    const failure = await storage
+      .putObject("posts/a/file.nc", Buffer.from("G0"), { contentType: "text/plain" })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(AppError);
+    expect((failure as AppError).code).toBe("UNAVAILABLE");
+    await rm(harness.rootDir, { force: true });
+  });
+
   it("builds URLs of the documented shape", async () => {
     const url = new URL(
       await storage.presignGet("posts/a/file.nc", { expiresInSeconds: 60, downloadFileName: "x.nc" }),

@@ -10,7 +10,7 @@ import {
   removeCategory,
   setHash,
 } from "@/components/wizard/upload-queue";
-import { preflightWarningsOf } from "@/components/wizard/preflight";
+import { liveToolPreflightOf, preflightWarningsOf } from "@/components/wizard/preflight";
 import type { PostAttachment, PostDetail } from "@/lib/validation/posts";
 
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
@@ -274,5 +274,44 @@ describe("pre-flight warnings", () => {
         preflight: { version: 1, warnings, checkedAt: "2026-11-24T00:00:00Z" },
       }),
     ).toEqual(warnings);
+  });
+});
+
+describe("pre-flight on step 4", () => {
+  const NO_TOOL = "No tool is mapped to this model in step 4.";
+  const UNITS = "The file is in millimetres (G21) but the job setup says Inches.";
+  const analysed = {
+    units: "mm" as const,
+    lineCount: 10,
+    segmentCount: 9,
+    bounds: { min: [0, 0, -1], max: [10, 10, 5] },
+    cutBounds: { min: [0, 0, -1], max: [10, 10, 0] },
+    cutDistance: 20,
+    rapidDistance: 10,
+    estimatedSeconds: 3,
+    tools: [1],
+    spindleSpeeds: [18000],
+    isLaser: false,
+    unknownWords: 0,
+  };
+  const model = {
+    ...attachment({ _id: ID(8), category: "postModel", gcodeAnalysis: analysed }),
+    preflight: { version: 1, warnings: [UNITS, NO_TOOL], checkedAt: "2026-11-26T00:00:00Z" },
+  };
+  const endmill = { modelId: ID(8), laserOrEndmill: "Endmill" };
+  const laser = { modelId: ID(8), laserOrEndmill: "Laser" };
+
+  it("drops the stored tool warning once the table on screen maps a tool, keeping the others", () => {
+    expect(liveToolPreflightOf(model, [], [])).toEqual([UNITS, NO_TOOL]);
+    expect(liveToolPreflightOf(model, [], [endmill])).toEqual([UNITS]);
+  });
+
+  it("says what is wrong with the table on screen", () => {
+    expect(liveToolPreflightOf(model, [], [laser])).toEqual([
+      UNITS,
+      "The file looks like a spindle (endmill) job, but step 4 maps a laser to it.",
+    ]);
+    // Another model's tools do not count for this one.
+    expect(liveToolPreflightOf(model, [], [{ ...endmill, modelId: ID(9) }])).toEqual([UNITS, NO_TOOL]);
   });
 });

@@ -1,4 +1,5 @@
 import "server-only";
+import { projectPagesChanged } from "@/lib/cache/project-page-changes";
 import { and, eq, inArray } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { attachments } from "@/lib/db/schema";
@@ -37,11 +38,13 @@ export async function confirmUploads({
       fileHash: attachments.fileHash,
       contentType: attachments.contentType,
       storageKey: attachments.storageKey,
+      postId: attachments.postId,
     })
     .from(attachments)
     .where(inArray(attachments.id, attachmentIds));
   const storage = getStorage();
   const confirmed: { _id: string; fileName: string; url: string }[] = [];
+  const changedPosts = new Set<string>();
   for (const id of attachmentIds) {
     const row = rows.find((candidate) => candidate.id === id);
     if (!row || row.userId !== actor.id || !row.storageKey) {
@@ -62,6 +65,7 @@ export async function confirmUploads({
         .where(and(eq(attachments.id, row.id), eq(attachments.status, "pending")));
       // G-code models: keep dimensions and cut time with the attachment (lib/services/gcode).
       if (row.category === "postModel") await analyseStoredGcode(row.id);
+      if (row.postId) changedPosts.add(row.postId);
     }
     confirmed.push({
       _id: row.id,
@@ -69,5 +73,6 @@ export async function confirmUploads({
       url: await storage.presignGet(pending.storageKey, { expiresInSeconds: FILE_URL_SECONDS }),
     });
   }
+  projectPagesChanged([...changedPosts]);
   return confirmed;
 }

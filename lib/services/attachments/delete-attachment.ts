@@ -1,4 +1,5 @@
 import "server-only";
+import { projectPagesChanged } from "@/lib/cache/project-page-changes";
 import { eq } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { attachments } from "@/lib/db/schema";
@@ -15,13 +16,14 @@ export async function deleteAttachment({
   attachmentId: string;
 }): Promise<{ _id: string }> {
   const [row] = await db()
-    .select({ userId: attachments.userId, storageKey: attachments.storageKey })
+    .select({ userId: attachments.userId, storageKey: attachments.storageKey, postId: attachments.postId })
     .from(attachments)
     .where(eq(attachments.id, attachmentId))
     .limit(1);
   if (!row) throw new AppError("NOT_FOUND", "Attachment not found");
   if (row.userId !== actor.id) throw new AppError("FORBIDDEN", "You can only delete your own files.");
   await db().delete(attachments).where(eq(attachments.id, attachmentId));
+  if (row.postId) projectPagesChanged([row.postId]);
   if (row.storageKey) await getStorage().deleteObjects([row.storageKey]);
   return { _id: attachmentId };
 }

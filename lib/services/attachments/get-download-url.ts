@@ -1,4 +1,5 @@
 import "server-only";
+import { projectPageCountersChanged } from "@/lib/cache/project-page-changes";
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { attachments, downloadLogs, posts, projectMakes } from "@/lib/db/schema";
@@ -71,5 +72,6 @@ export async function getDownloadUrl({
       });
     }
   });
+  if (file.postId) projectPageCountersChanged(file.postId);
   return { signedURL };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { projectPagesChanged } from "@/lib/cache/project-page-changes";
 import { and, eq } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { ownedMachines, projectMakes } from "@/lib/db/schema";
@@ -53,6 +54,7 @@ export async function createMake({
       caption: input.caption ? input.caption : null,
     })
     .returning({ id: projectMakes.id });
+  projectPagesChanged([input.postId]);
   const [make] = row ? await loadMakes({ makeIds: [row.id] }) : [];
   if (!make) throw new AppError("NOT_FOUND", "Make not found");
   return make;

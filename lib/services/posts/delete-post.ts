@@ -1,4 +1,5 @@
 import "server-only";
+import { projectPagesChanged } from "@/lib/cache/project-page-changes";
 import { eq, inArray, isNotNull, and, or } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { attachments, posts, projectMakes } from "@/lib/db/schema";
@@ -43,6 +44,7 @@ export async function deletePost({
     await tx.delete(posts).where(eq(posts.id, postId));
     return files.flatMap((file) => (file.key ? [file.key] : []));
   });
+  projectPagesChanged([postId]);
 
   if (keys.length > 0) {
     try {

@@ -1,4 +1,5 @@
 import "server-only";
+import { projectPagesChanged } from "@/lib/cache/project-page-changes";
 import { eq } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
 import type { PostVisibility } from "@/lib/catalogue/enums";
@@ -12,7 +13,7 @@ import { assertPostOwned, visibilityAfterEdit } from "./post-access";
 import { refreshPreflightReports } from "./preflight/refresh-preflight-reports";
 import { submitPost } from "./submit-post";
 
-/** Fields the pre-flight report reads (preflight/build-preflight-report.ts). */
+/** Fields the pre-flight report reads (lib/gcode/preflight.ts). */
 const PREFLIGHT_INPUTS = [
   "toolData",
   "units",
@@ -54,5 +55,6 @@ export async function updatePost({
       .set({ visibility: visibility as PostVisibility, ...(currentPage ? { currentPage } : {}) })
       .where(eq(posts.id, postId));
   });
+  projectPagesChanged([postId]);
   return getPostDetail({ postId, actor });
 }

@@ -12,6 +12,7 @@ import {
   toolData,
 } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
+import { idSchema } from "@/lib/validation/common";
 import type { PostFields } from "@/lib/validation/post-authoring";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -28,6 +29,9 @@ async function assertAllExist(
 ): Promise<void> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;
+  // The wizard's category and original machine are plain strings in its schema: a value that is no
+  // id at all would fail the uuid column's cast (a 500), so it is refused like an unknown id.
+  if (!unique.every((id) => idSchema.safeParse(id).success)) refuse(path, message);
   const found = await lookup(unique);
   if (found.length !== unique.length) refuse(path, message);
 }

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/lib/db/create";
 import { attachments, posts, toolData } from "@/lib/db/schema";
 import { getStorage } from "@/lib/storage";
-import { buildPreflightReport, type GcodeHeadFacts, scanGcodeHead } from "./build-preflight-report";
+import { buildPreflightReport, type GcodeHeadFacts, scanGcodeHead } from "@/lib/gcode/preflight";
 
 type Executor = Pick<Database, "select" | "update">;
 

@@ -6,7 +6,6 @@ import {
   cncBrands,
   cncModels,
   cncVariants,
-  ownedMachines,
   postSupportedMachines,
   posts,
   postTags,
@@ -16,43 +15,13 @@ import {
 } from "@/lib/db/schema";
 import { getStorage } from "@/lib/storage";
 import type { Actor } from "@/lib/auth/actor";
-import type { PostDetail, PostMachine } from "@/lib/validation/posts";
+import type { PostDetail } from "@/lib/validation/posts";
 import { loadRejectionReasons } from "../../review/queries/rejection-reasons";
 import { canSeeReviewOutcome, type PostAccessFacts } from "../post-access";
+import { loadOwnedMachines, machineColumns, toMachine } from "./post-machines";
 import { toPostSummaries } from "./to-post-summaries";
 
 export const ATTACHMENT_URL_SECONDS = 15 * 60;
-
-const machineColumns = {
-  id: cncVariants.id,
-  name: cncVariants.name,
-  link: cncVariants.link,
-  xMm: cncVariants.workAreaXMm,
-  yMm: cncVariants.workAreaYMm,
-  zMm: cncVariants.travelZMm,
-  modelName: cncModels.name,
-  brandName: cncBrands.name,
-};
-
-type MachineRow = {
-  id: string;
-  name: string;
-  link: string | null;
-  xMm: number;
-  yMm: number;
-  zMm: number | null;
-  modelName: string;
-  brandName: string;
-};
-
-const toMachine = (row: MachineRow): PostMachine => ({
-  _id: row.id,
-  name: row.name,
-  modelName: row.modelName,
-  brandName: row.brandName,
-  link: row.link,
-  workArea: { xMm: row.xMm, yMm: row.yMm, zMm: row.zMm },
-});
 
 /**
  * Everything the project page shows, in parallel queries: null when there is no such post.
@@ -167,16 +136,7 @@ export async function loadPostDetail({
         .where(and(eq(projectMakes.postId, postId), isNotNull(projectMakes.totalRating)))
         .groupBy(sql`1`),
       // The viewer's own machines, so the page can say whether each model fits them.
-      actor
-        ? db()
-            .select(machineColumns)
-            .from(ownedMachines)
-            .innerJoin(cncVariants, eq(cncVariants.id, ownedMachines.variantId))
-            .innerJoin(cncModels, eq(cncModels.id, cncVariants.modelId))
-            .innerJoin(cncBrands, eq(cncBrands.id, cncModels.brandId))
-            .where(eq(ownedMachines.userId, actor.id))
-            .orderBy(asc(cncModels.name), asc(cncVariants.workAreaXMm), asc(cncVariants.name))
-        : Promise.resolve([]),
+      actor ? loadOwnedMachines(actor.id) : Promise.resolve([]),
       canSeeReviewOutcome(post, actor)
         ? loadRejectionReasons([postId])
         : Promise.resolve(new Map<string, string>()),
@@ -218,7 +178,7 @@ export async function loadPostDetail({
       toolType: tool.toolType,
     })),
     supportedMachines: supported.map(toMachine),
-    viewerMachines: owned.map(toMachine),
+    viewerMachines: owned,
     originalMachine: original[0] ? toMachine(original[0]) : null,
     hasLikedByUser: summary.hasLikedByUser ?? false,
     hasBookmarkedByUser: summary.hasBookmarkedByUser ?? false,

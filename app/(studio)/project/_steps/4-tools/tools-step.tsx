@@ -7,7 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { RefreshIcon, UploadIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
 import { describedBy, Field, Select, StepTitle } from "@/components/wizard/fields";
-import { modelsOf, preflightWarningsOf } from "@/components/wizard/preflight";
+import { liveToolPreflightOf, modelsOf } from "@/components/wizard/preflight";
 import { PreflightWarnings } from "@/components/wizard/preflight-warnings";
 import type { StepProps } from "@/components/wizard/wizard-types";
 import { ToolForm } from "./tool-form";
@@ -98,7 +98,10 @@ export function ToolsStep({
         />
       </Field>
       {model.url ? <GcodeViewer key={model._id} url={model.url} fileName={model.fileName} /> : null}
-      <PreflightWarnings fileName={model.fileName} warnings={preflightWarningsOf(model)} />
+      <PreflightWarnings
+        fileName={model.fileName}
+        warnings={liveToolPreflightOf(model, post?.toolData ?? [], data.toolData)}
+      />
       <ToolForm form={form} />
       <ToolTable
         fileName={model.fileName}

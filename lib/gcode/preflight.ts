@@ -133,7 +133,24 @@ function depthWarnings({ analysis, job }: PreflightInput): string[] {
     : [];
 }
 
-function toolWarnings({ analysis, mappedTools }: PreflightInput): string[] {
+/**
+ * The tool check alone: step 4 runs it in the browser against the table being edited, so its
+ * warnings follow the author's changes before they are saved.
+ */
+export function preflightToolWarnings(
+  analysis: { isLaser: boolean; tools: readonly number[] } | null,
+  mappedTools: readonly { laserOrEndmill: string }[],
+): string[] {
+  return toolWarnings({ analysis, mappedTools });
+}
+
+function toolWarnings({
+  analysis,
+  mappedTools,
+}: {
+  analysis: { isLaser: boolean; tools: readonly number[] } | null;
+  mappedTools: PreflightInput["mappedTools"];
+}): string[] {
   if (mappedTools.length === 0) return ["No tool is mapped to this model in step 4."];
   if (!analysis) return [];
   const lasers = mappedTools.filter((tool) => tool.laserOrEndmill === "Laser").length;

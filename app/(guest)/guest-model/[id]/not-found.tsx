@@ -1,0 +1,1 @@
+export { default } from "@/app/(site)/model/[id]/not-found";

@@ -1,0 +1,125 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import type { Actor } from "@/lib/auth/actor";
+import { ProjectView } from "@/components/project/project-view";
+import { env } from "@/lib/env";
+import { isAppError } from "@/lib/errors";
+import { getPostDetail } from "@/lib/services/posts/get-post-detail";
+import { idSchema } from "@/lib/validation/common";
+import type { PostDetail } from "@/lib/validation/posts";
+
+/**
+ * The project page's parts, shared by the per-request page (app/(site)/model/[id]) and the cached
+ * guest page (app/(guest)/guest-model/[id], ADR 017), so both answer the same HTML for a visitor.
+ */
+
+/** The post as `actor` may see it; a malformed id, a hidden post and one without files are not found. */
+export async function loadProjectPost(id: string, actor: Actor | null): Promise<PostDetail> {
+  if (!idSchema.safeParse(id).success) notFound();
+  try {
+    // lib/services/posts/post-access.ts decides what is hidden.
+    return await getPostDetail({ postId: id, actor });
+  } catch (error) {
+    if (isAppError(error) && error.code === "NOT_FOUND") notFound();
+    throw error;
+  }
+}
+
+function absoluteUrl(path: string): string {
+  return new URL(path, env().PUBLIC_BASE_URL).toString();
+}
+
+function summarise(text: string): string {
+  const plain = text.replace(/\s+/g, " ").trim();
+  return plain.length > 160 ? `${plain.slice(0, 157)}…` : plain;
+}
+
+/** The project page's title, description, canonical address, OpenGraph and Twitter cards. */
+export function projectMetadata(post: PostDetail): Metadata {
+  const url = absoluteUrl(`/model/${post._id}`);
+  const description = summarise(post.description) || `A CNC project by @${post.user.username}`;
+  // The stable thumbnail address, not the signed URL: previews are fetched and re-fetched later.
+  const images = post.thumbnail
+    ? [{ url: absoluteUrl(`/model/${post._id}/thumbnail`), alt: `Toolpath preview of ${post.title}` }]
+    : undefined;
+  return {
+    title: post.title,
+    description,
+    alternates: { canonical: url },
+    // Posts pending review are only visible to their owner and staff: keep them out of indexes.
+    robots: post.visibility === "public" ? undefined : { index: false, follow: false },
+    openGraph: {
+      type: "article",
+      url,
+      title: post.title,
+      description,
+      siteName: "CNC Projects",
+      publishedTime: post.createdAt,
+      modifiedTime: post.updatedAt,
+      authors: [absoluteUrl(`/${post.user.username}`)],
+      tags: post.tags.map((tag) => tag.name),
+      images,
+    },
+    twitter: {
+      card: images ? "summary_large_image" : "summary",
+      title: post.title,
+      description,
+      images: images?.map((image) => image.url),
+    },
+  };
+}
+
+function jsonLd(post: PostDetail): string {
+  const data = {
+    "@context": "https://schema.org",
+    "@type": "CreativeWork",
+    "@id": absoluteUrl(`/model/${post._id}`),
+    url: absoluteUrl(`/model/${post._id}`),
+    name: post.title,
+    description: post.description,
+    datePublished: post.createdAt,
+    dateModified: post.updatedAt,
+    image: post.thumbnail ? absoluteUrl(`/model/${post._id}/thumbnail`) : undefined,
+    genre: post.category?.name,
+    keywords: post.tags.map((tag) => tag.name).join(", ") || undefined,
+    author: {
+      "@type": "Person",
+      name: post.user.username,
+      url: absoluteUrl(`/${post.user.username}`),
+    },
+    interactionStatistic: [
+      {
+        "@type": "InteractionCounter",
+        interactionType: "https://schema.org/LikeAction",
+        userInteractionCount: post.likes,
+      },
+      {
+        "@type": "InteractionCounter",
+        interactionType: "https://schema.org/CommentAction",
+        userInteractionCount: post.comments,
+      },
+    ],
+    aggregateRating:
+      post.averageTotalRating > 0 && post.ratingSummary.count > 0
+        ? {
+            "@type": "AggregateRating",
+            ratingValue: post.averageTotalRating,
+            ratingCount: post.ratingSummary.count,
+            bestRating: 5,
+            worstRating: 1,
+          }
+        : undefined,
+  };
+  // "<" escaped so a title cannot close the script element.
+  return JSON.stringify(data).replace(/</g, "\\u003c");
+}
+
+/** The page body: the JSON-LD and the interactive view (the viewer's own state loads after). */
+export function ProjectPageBody({ post }: { post: PostDetail }) {
+  return (
+    <>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(post) }} />
+      <ProjectView initialPost={post} />
+    </>
+  );
+}

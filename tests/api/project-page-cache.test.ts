@@ -1,0 +1,185 @@
+import { describe, expect, inject, it } from "vitest";
+import type { PostViewerState } from "@/lib/validation/posts";
+import { eq } from "drizzle-orm";
+import { posts } from "@/lib/db/schema";
+import { createUser, testDb, unique } from "../support/factories";
+import { accessTokenFor, asUser, createComment, createProject } from "../support/factories-project";
+import { api, type Envelope } from "../support/http";
+
+/**
+ * The cached guest project page (ADR 017): a signed-out visit of /model/{id} is served from the
+ * ISR cache until a write changes what the page shows; a missing or hidden post is a real 404;
+ * what depends on the viewer comes from GET /api/v1/post/viewerState/{postId}.
+ */
+
+interface PageAnswer {
+  status: number;
+  /** Next's own mark: HIT when the ISR cache answered, MISS when the page was rendered for it. */
+  cache: string | null;
+  html: string;
+}
+
+async function guestPage(postId: string): Promise<PageAnswer> {
+  const response = await fetch(`${inject("baseUrl")}/model/${postId}`, { redirect: "manual" });
+  return {
+    status: response.status,
+    cache: response.headers.get("x-nextjs-cache"),
+    html: await response.text(),
+  };
+}
+
+async function memberPage(postId: string, userId: string): Promise<PageAnswer> {
+  const response = await fetch(`${inject("baseUrl")}/model/${postId}`, {
+    headers: { cookie: `access_token=${await accessTokenFor(userId)}` },
+    redirect: "manual",
+  });
+  return {
+    status: response.status,
+    cache: response.headers.get("x-nextjs-cache"),
+    html: await response.text(),
+  };
+}
+
+/** The like count the page's JSON-LD states. */
+function likesInPage(html: string): number | null {
+  const match = /"interactionType":"https:\/\/schema.org\/LikeAction","userInteractionCount":(\d+)/.exec(
+    html,
+  );
+  return match ? Number(match[1]) : null;
+}
+
+async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => boolean, ms: number): Promise<T> {
+  const deadline = Date.now() + ms;
+  let value = await probe();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    value = await probe();
+  }
+  return value;
+}
+
+const NOT_FOUND_TEXT = "Oops! Page not found";
+
+describe("the cached guest project page", () => {
+  it("renders once, then serves the stored page with its metadata and JSON-LD", async () => {
+    const { post } = await createProject();
+    const first = await guestPage(post.id);
+    expect(first.status).toBe(200);
+    expect(first.html).toContain(post.title);
+    expect(first.html).toContain("application/ld+json");
+    expect(first.html).toContain(`property="og:title" content="${post.title}"`);
+    const second = await guestPage(post.id);
+    expect(second.status).toBe(200);
+    expect(second.cache).toBe("HIT");
+    expect(second.html).toContain(post.title);
+  });
+
+  it("answers a real 404 with the spec's view for an unknown, a draft and a pending post", async () => {
+    const { post: draft } = await createProject({ visibility: "draft" });
+    const { post: pending } = await createProject({ visibility: "private" });
+    for (const id of ["00000000-0000-4000-8000-000000000000", draft.id, pending.id]) {
+      const page = await guestPage(id);
+      expect(page.status, id).toBe(404);
+      expect(page.html).toContain(NOT_FOUND_TEXT);
+    }
+    // The owner still opens a pending post (per request, not from the guests' cache).
+    const page = await memberPage(pending.id, pending.userId);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain(pending.title);
+  });
+
+  it("drops the page as soon as the post changes: an edit is a 404 until approved, then the new page", async () => {
+    const { post, owner } = await createProject();
+    expect((await guestPage(post.id)).status).toBe(200);
+    expect((await guestPage(post.id)).cache).toBe("HIT");
+
+    // Editing a published post makes it a draft again (ADR 016): hidden from visitors at once.
+    const title = `Renamed ${post.id.slice(0, 8)}`;
+    const saved = await api(
+      `/api/v1/post/updatePost/${post.id}`,
+      await asUser(owner.id, { method: "PATCH", json: { title } }),
+    );
+    expect(saved.status).toBe(200);
+    const pending = await guestPage(post.id);
+    expect(pending.status).toBe(404);
+    expect(pending.html).toContain(NOT_FOUND_TEXT);
+
+    // Pending review (the test's project lacks what a submit checks, so set behind the app's
+    // back: still a cached 404), then approved: the approval drops the cached 404.
+    await testDb().update(posts).set({ visibility: "private" }).where(eq(posts.id, post.id));
+    expect((await guestPage(post.id)).status).toBe(404);
+    // Staff: a verified user under STAFF_EMAIL_DOMAIN (onefinitycnc.com by default).
+    const staff = await createUser({ email: `reviewer-${unique()}@onefinitycnc.com`, isVerified: true });
+    const approved = await api(
+      `/api/v1/review/approve/${post.id}`,
+      await asUser(staff.id, { method: "POST" }),
+    );
+    expect(approved.status).toBe(200);
+    const after = await guestPage(post.id);
+    expect(after.status).toBe(200);
+    expect(after.cache).not.toBe("HIT");
+    expect(after.html).toContain(title);
+  });
+
+  it("shows a new comment count at once and a like within the counters' lag", async () => {
+    const { post } = await createProject();
+    const fan = await createUser();
+    expect(likesInPage((await guestPage(post.id)).html)).toBe(0);
+
+    const liked = await api("/api/v1/like/create", await asUser(fan.id, { json: { postId: post.id } }));
+    expect(liked.status).toBe(200);
+    const page = await waitFor(
+      () => guestPage(post.id),
+      (answer) => likesInPage(answer.html) === 1,
+      10_000,
+    );
+    expect(likesInPage(page.html)).toBe(1);
+
+    // A comment written behind the app's back is not seen; one through the API is.
+    await createComment(post.id, fan.id, "Behind the app");
+    expect((await guestPage(post.id)).cache).toBe("HIT");
+    const commented = await api(
+      "/api/v1/comment/create",
+      await asUser(fan.id, {
+        json: { postId: post.id, comment: JSON.stringify({ ops: [{ insert: "Lovely\n" }] }) },
+      }),
+    );
+    expect(commented.status).toBe(201);
+    expect((await guestPage(post.id)).cache).not.toBe("HIT");
+  });
+
+  it("is the same HTML for everyone: the viewer's like comes from viewerState", async () => {
+    const { post } = await createProject();
+    const fan = await createUser();
+    await api("/api/v1/like/create", await asUser(fan.id, { json: { postId: post.id } }));
+
+    const state = await api<Envelope<{ viewerState: PostViewerState }>>(
+      `/api/v1/post/viewerState/${post.id}`,
+      await asUser(fan.id),
+    );
+    expect(state.status).toBe(200);
+    expect(state.body.data.viewerState).toEqual({
+      postId: post.id,
+      likes: 1,
+      hasLikedByUser: true,
+      hasBookmarkedByUser: false,
+      isOwner: false,
+      viewerMachines: [],
+    });
+    const signedOut = await api(`/api/v1/post/viewerState/${post.id}`);
+    expect(signedOut.status).toBe(401);
+    const { post: pending } = await createProject({ visibility: "private" });
+    const hidden = await api(`/api/v1/post/viewerState/${pending.id}`, await asUser(fan.id));
+    expect(hidden.status).toBe(404);
+  });
+
+  it("keeps its internal address private", async () => {
+    const { post } = await createProject();
+    const response = await fetch(`${inject("baseUrl")}/guest-model/${post.id}`, { redirect: "manual" });
+    expect(response.status).toBeGreaterThanOrEqual(300);
+    expect(response.status).toBeLessThan(400);
+    expect(new URL(response.headers.get("location") ?? "", inject("baseUrl")).pathname).toBe(
+      `/model/${post.id}`,
+    );
+  });
+});
