@@ -1,7 +1,6 @@
 "use client";
 
 import Link from "next/link";
-import { Avatar } from "@/components/ui/avatar";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -10,27 +9,22 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { ChevronDownIcon, KeyIcon, LogOutIcon, UserIcon } from "@/components/ui/icons";
+import { KeyIcon, LogOutIcon, UserIcon } from "@/components/ui/icons";
 import { AdminDashboardLink } from "./admin-dashboard-link";
-import { profileHref, type HeaderUser } from "./header-user";
-
-export type AccountMenuProps = {
-  user: HeaderUser;
-  /** Called by 'Log out'; a server action or a client handler. Without it the item is disabled. */
-  onLogout?: () => void | Promise<void>;
-  adminDashboardUrl: string | null;
-};
+import { ACCOUNT_TRIGGER_CLASSES, AccountFace, type AccountMenuProps } from "./account-menu-button";
+import { profileHref } from "./header-user";
 
 /** The avatar button and its 'My Account' menu (profile, password, dashboard, log out). */
-export function AccountMenu({ user, onLogout, adminDashboardUrl }: AccountMenuProps) {
+export function AccountMenu({
+  user,
+  onLogout,
+  adminDashboardUrl,
+  defaultOpen = false,
+}: AccountMenuProps & { defaultOpen?: boolean }) {
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger
-        aria-label="My Account"
-        className="group inline-flex h-10 items-center gap-1 rounded-full py-0.5 pr-2 pl-0.5 transition-colors hover:bg-ink/5 data-[state=open]:bg-ink/5"
-      >
-        <Avatar src={user.profilePicture} name={user.username} alt="" />
-        <ChevronDownIcon className="size-4 text-ink-subtle transition-transform group-data-[state=open]:rotate-180" />
+    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger aria-label="My Account" className={ACCOUNT_TRIGGER_CLASSES}>
+        <AccountFace user={user} />
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         <DropdownMenuLabel>My Account</DropdownMenuLabel>

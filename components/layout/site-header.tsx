@@ -1,25 +1,17 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { ExternalLinkIcon, FolderIcon, PlusIcon } from "@/components/ui/icons";
+import { AccountMenuButton, type AccountMenuProps } from "./account-menu-button";
 import { Container } from "./container";
-import type { AccountMenuProps } from "./account-menu";
 import { profileHref, type HeaderUser } from "./header-user";
 import { NEWS_URL, externalLinkProps } from "./links";
 import { MobileNav } from "./mobile-nav";
 import { SiteLogo } from "./site-logo";
 
 export type { HeaderUser } from "./header-user";
-
-// The account menu (a dropdown) is for signed-in users only: a visitor's page does not load it.
-const AccountMenu = dynamic<AccountMenuProps>(
-  () => import("./account-menu").then((module) => module.AccountMenu),
-  // The avatar button's size while its code arrives (after a client-side sign-in).
-  { loading: () => <span aria-hidden className="inline-block h-10 w-16" /> },
-);
 
 export type SiteHeaderProps = {
   /** null for guests. */
@@ -110,7 +102,7 @@ function SignedInActions({ user, onLogout, adminDashboardUrl }: AccountMenuProps
         <FolderIcon />
         My Files
       </Link>
-      <AccountMenu user={user} onLogout={onLogout} adminDashboardUrl={adminDashboardUrl} />
+      <AccountMenuButton user={user} onLogout={onLogout} adminDashboardUrl={adminDashboardUrl} />
     </>
   );
 }

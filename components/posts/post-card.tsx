@@ -1,22 +1,15 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import Link from "next/link";
 import { Avatar } from "@/components/ui/avatar";
 import { BookmarkIcon, DownloadIcon, HeartIcon, StarIcon } from "@/components/ui/icons";
 import type { PostSummary } from "@/lib/validation/posts";
 import { cn } from "@/lib/utils/cn";
 import { relativeTime } from "@/lib/utils/relative-time";
+import { OwnerActionsButton } from "./owner-actions-button";
 import { RatingsDistributionDialog } from "./ratings-distribution-dialog";
 import { usePostInteractions } from "./use-post-interactions";
 import { VisibilityBadge } from "./visibility-badge";
-
-// Only owners see the Actions menu: a visitor's listing loads no menu or delete dialog (issue 15).
-const PostOwnerActions = dynamic(
-  () => import("./post-owner-actions").then((module) => module.PostOwnerActions),
-  // The trigger's size while its code arrives, so the card header does not shift.
-  { loading: () => <span aria-hidden className="inline-block h-8 w-[4.75rem]" /> },
-);
 
 function CommentIcon({ className }: { className?: string }) {
   return (
@@ -77,7 +70,7 @@ export function PostCard({ post, onDeleted }: { post: PostSummary; onDeleted?: (
         </div>
         <div className="ml-auto flex shrink-0 items-center">
           {isOwner ? (
-            <PostOwnerActions postId={post._id} onDeleted={() => onDeleted?.(post._id)} />
+            <OwnerActionsButton postId={post._id} onDeleted={() => onDeleted?.(post._id)} />
           ) : (
             <button
               type="button"

@@ -8,17 +8,26 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { ChevronDownIcon, EditIcon, TrashIcon } from "@/components/ui/icons";
+import { EditIcon, TrashIcon } from "@/components/ui/icons";
 import { DeletePostDialog } from "./delete-post-dialog";
+import { OWNER_ACTIONS_TRIGGER_CLASSES, OwnerActionsFace } from "./owner-actions-button";
 
 /** The card's 'Actions' menu (edit, delete) and its delete confirmation, for the post's owner only. */
-export function PostOwnerActions({ postId, onDeleted }: { postId: string; onDeleted: () => void }) {
+export function PostOwnerActions({
+  postId,
+  onDeleted,
+  defaultOpen = false,
+}: {
+  postId: string;
+  onDeleted: () => void;
+  defaultOpen?: boolean;
+}) {
   const [isDeleteOpen, setDeleteOpen] = useState(false);
   return (
     <>
-      <DropdownMenu>
-        <DropdownMenuTrigger className="inline-flex h-8 items-center gap-1 rounded-lg border border-line px-2 text-xs font-medium text-ink hover:bg-surface-muted">
-          Actions <ChevronDownIcon className="size-3.5" />
+      <DropdownMenu defaultOpen={defaultOpen}>
+        <DropdownMenuTrigger className={OWNER_ACTIONS_TRIGGER_CLASSES}>
+          <OwnerActionsFace />
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
           <DropdownMenuItem asChild>
