@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
-import { Toaster } from "sonner";
+import { Toaster } from "@/components/ui/toaster";
 import { WelcomeBannerScript } from "@/components/layout/welcome-banner-script";
 import "./globals.css";
 

@@ -1,18 +1,28 @@
 "use client";
 
-import { useAuthDialog } from "./auth-dialog-store";
-import { ForgotPasswordDialog } from "./forgot-password-dialog";
-import { LoginDialog } from "./login-dialog";
-import { OtpDialog } from "./otp-dialog";
+import dynamic from "next/dynamic";
+import { useState } from "react";
+import { type AuthDialog, useAuthDialog } from "./auth-dialog-store";
+
+// Each dialog (its form library, schemas and the OTP input) loads the first time it is opened:
+// every page mounts this component, and most visitors never open one (issue 15).
+const LoginDialog = dynamic(() => import("./login-dialog").then((module) => module.LoginDialog));
+const ForgotPasswordDialog = dynamic(() =>
+  import("./forgot-password-dialog").then((module) => module.ForgotPasswordDialog),
+);
+const OtpDialog = dynamic(() => import("./otp-dialog").then((module) => module.OtpDialog));
 
 /** The global auth dialogs, mounted once by the site layout; any component opens one by name. */
 export function AuthDialogs() {
   const dialog = useAuthDialog();
+  // A dialog stays mounted once opened, so it closes with its animation and keeps what was typed.
+  const [opened, setOpened] = useState<ReadonlySet<AuthDialog>>(() => new Set());
+  if (dialog && !opened.has(dialog)) setOpened(new Set(opened).add(dialog));
   return (
     <>
-      <LoginDialog open={dialog === "login"} />
-      <ForgotPasswordDialog open={dialog === "forgotPassword"} />
-      <OtpDialog open={dialog === "otp"} />
+      {opened.has("login") ? <LoginDialog open={dialog === "login"} /> : null}
+      {opened.has("forgotPassword") ? <ForgotPasswordDialog open={dialog === "forgotPassword"} /> : null}
+      {opened.has("otp") ? <OtpDialog open={dialog === "otp"} /> : null}
     </>
   );
 }

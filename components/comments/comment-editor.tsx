@@ -1,21 +1,28 @@
 "use client";
 
 import { Placeholder } from "@tiptap/extensions";
-import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
+import { type Editor, EditorContent, type FocusPosition, useEditor, useEditorState } from "@tiptap/react";
+import { useEffect } from "react";
 import StarterKit from "@tiptap/starter-kit";
 import { safeLink } from "@/lib/comments/delta";
 import { cn } from "@/lib/utils/cn";
-
-const TOOLBAR = [
-  { mark: "bold", label: "Bold", glyph: "B", className: "font-bold" },
-  { mark: "italic", label: "Italic", glyph: "I", className: "italic font-serif" },
-  { mark: "underline", label: "Underline", glyph: "U", className: "underline" },
-] as const;
+import {
+  contentClasses,
+  editorFrameClasses,
+  LinkGlyph,
+  TOOLBAR,
+  toolbarClasses,
+  toolClasses,
+} from "./comment-editor-placeholder";
 
 /** Tiptap with bold, italic, underline and link only (StarterKit 3 brings Link and Underline). */
-export function useCommentEditor(onChange: () => void): Editor | null {
+export function useCommentEditor(
+  onChange: () => void,
+  { autofocus = false }: { autofocus?: FocusPosition } = {},
+): Editor | null {
   return useEditor({
     immediatelyRender: false,
+    autofocus,
     extensions: [
       StarterKit.configure({
         heading: false,
@@ -42,7 +49,7 @@ export function useCommentEditor(onChange: () => void): Editor | null {
         "aria-label": "Write a comment",
         role: "textbox",
         "aria-multiline": "true",
-        class: "min-h-24 px-3 py-2 text-sm outline-none [&_a]:text-brand-700 [&_a]:underline [&_p]:my-1",
+        class: contentClasses,
       },
     },
     onUpdate: onChange,
@@ -69,11 +76,7 @@ function ToolbarButton({
       aria-pressed={isActive}
       onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
-      className={cn(
-        "flex size-8 items-center justify-center rounded-md text-sm text-ink-muted hover:bg-ink/5 hover:text-ink",
-        isActive && "bg-brand-50 text-brand-800",
-        className,
-      )}
+      className={cn(toolClasses, isActive && "bg-brand-50 text-brand-800", className)}
     >
       {children}
     </button>
@@ -105,13 +108,8 @@ export function CommentEditor({ editor, invalid }: { editor: Editor | null; inva
   }
 
   return (
-    <div
-      className={cn(
-        "rounded-xl border bg-surface focus-within:ring-2 focus-within:ring-brand-500/40",
-        invalid ? "border-red-600" : "border-line-strong",
-      )}
-    >
-      <div role="toolbar" aria-label="Formatting" className="flex gap-1 border-b border-line px-2 py-1">
+    <div className={editorFrameClasses(invalid)}>
+      <div role="toolbar" aria-label="Formatting" className={toolbarClasses}>
         {TOOLBAR.map((tool) => (
           <ToolbarButton
             key={tool.mark}
@@ -124,17 +122,7 @@ export function CommentEditor({ editor, invalid }: { editor: Editor | null; inva
           </ToolbarButton>
         ))}
         <ToolbarButton label="Link" isActive={active?.link ?? false} onClick={onLink}>
-          <svg
-            viewBox="0 0 24 24"
-            className="size-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2}
-            aria-hidden
-          >
-            <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
-            <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
-          </svg>
+          <LinkGlyph />
         </ToolbarButton>
       </div>
       <EditorContent
@@ -143,4 +131,25 @@ export function CommentEditor({ editor, invalid }: { editor: Editor | null; inva
       />
     </div>
   );
+}
+
+/**
+ * The editor with its toolbar as one lazily imported piece (comments-section.tsx): it takes the
+ * focus when it appears, in place of the placeholder that was clicked, and hands its editor up.
+ */
+export function CommentEditorField({
+  invalid,
+  onChange,
+  onReady,
+}: {
+  invalid: boolean;
+  onChange: () => void;
+  onReady: (editor: Editor | null) => void;
+}) {
+  const editor = useCommentEditor(onChange, { autofocus: "end" });
+  useEffect(() => {
+    onReady(editor);
+    return () => onReady(null);
+  }, [editor, onReady]);
+  return <CommentEditor editor={editor} invalid={invalid} />;
 }

@@ -1,8 +1,9 @@
 "use client";
 
+import type { Editor } from "@tiptap/react";
 import Link from "next/link";
-import { type ReactNode, useEffect, useState } from "react";
-import { toast } from "sonner";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { toast } from "@/components/ui/toast";
 import { openAuthDialog } from "@/components/auth/auth-dialog-store";
 import { useSession } from "@/components/auth/session-provider";
 import { Avatar } from "@/components/ui/avatar";
@@ -14,9 +15,16 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError } from "@/lib/api-client/client";
 import { createComment, deleteComment, getComments } from "@/lib/api-client/project";
 import { isDeltaEmpty, tiptapToDelta, type TiptapNode } from "@/lib/comments/delta";
-import { COMMENT_EMPTY_MESSAGE, type Comment } from "@/lib/validation/comments";
+import { COMMENT_EMPTY_MESSAGE } from "@/lib/validation/comment-messages";
+import type { Comment } from "@/lib/validation/comments";
 import { CommentBody } from "./comment-body";
-import { CommentEditor, useCommentEditor } from "./comment-editor";
+import { CommentEditorPlaceholder } from "./comment-editor-placeholder";
+
+// Tiptap (the editor) loads only when a signed-in user starts a comment: a visitor's first load
+// stays lean (issue 15), and the placeholder of the same size keeps the layout still meanwhile.
+const CommentEditorField = lazy(() =>
+  import("./comment-editor").then((module) => ({ default: module.CommentEditorField })),
+);
 
 const dateLabel = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
 
@@ -24,7 +32,9 @@ function CommentBox({ postId, onPosted }: { postId: string; onPosted: (comment: 
   const { user } = useSession();
   const [error, setError] = useState<string | null>(null);
   const [isPosting, setPosting] = useState(false);
-  const editor = useCommentEditor(() => setError(null));
+  const [isEditorOpen, setEditorOpen] = useState(false);
+  // Set by the lazily loaded editor once it exists; null until then (and the comment is empty).
+  const [editor, setEditor] = useState<Editor | null>(null);
 
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
@@ -32,9 +42,8 @@ function CommentBox({ postId, onPosted }: { postId: string; onPosted: (comment: 
       openAuthDialog("login");
       return;
     }
-    if (!editor) return;
-    const delta = tiptapToDelta(editor.getJSON() as TiptapNode);
-    if (isDeltaEmpty(delta)) {
+    const delta = editor ? tiptapToDelta(editor.getJSON() as TiptapNode) : null;
+    if (!editor || !delta || isDeltaEmpty(delta)) {
       setError(COMMENT_EMPTY_MESSAGE);
       return;
     }
@@ -68,7 +77,21 @@ function CommentBox({ postId, onPosted }: { postId: string; onPosted: (comment: 
           <p className="text-brand-800">Log in to join the conversation.</p>
         </div>
       )}
-      <CommentEditor editor={editor} invalid={error !== null} />
+      {user && isEditorOpen ? (
+        <Suspense
+          fallback={
+            <CommentEditorPlaceholder invalid={error !== null} isLoading onActivate={() => undefined} />
+          }
+        >
+          <CommentEditorField invalid={error !== null} onChange={() => setError(null)} onReady={setEditor} />
+        </Suspense>
+      ) : (
+        <CommentEditorPlaceholder
+          invalid={error !== null}
+          onFocus={user ? () => setEditorOpen(true) : undefined}
+          onActivate={user ? () => setEditorOpen(true) : () => openAuthDialog("login")}
+        />
+      )}
       {error ? <FieldError>{error}</FieldError> : null}
       <div className="flex justify-end">
         <Button type="submit" isLoading={isPosting}>

@@ -1,4 +1,4 @@
-import { OFFICIAL_AUTHOR, POSTED_AT_OPTIONS } from "@/lib/validation/posts";
+import { OFFICIAL_AUTHOR, POSTED_AT_OPTIONS } from "@/lib/validation/listing-constants";
 
 /** The filter bar's URL parameters (spec §2 "Filter bar"); the listing reads the same names. */
 export const FILTER_KEYS = [

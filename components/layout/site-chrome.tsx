@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { closeAuthDialog, openAuthDialog } from "@/components/auth/auth-dialog-store";
 import { AuthDialogs } from "@/components/auth/auth-dialogs";
 import { useSession } from "@/components/auth/session-provider";

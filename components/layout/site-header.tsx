@@ -2,26 +2,9 @@
 
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { Avatar } from "@/components/ui/avatar";
 import { Button, buttonClasses } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
-import {
-  ChevronDownIcon,
-  ExternalLinkIcon,
-  FolderIcon,
-  KeyIcon,
-  LogOutIcon,
-  PlusIcon,
-  UserIcon,
-} from "@/components/ui/icons";
-import { AdminDashboardLink } from "./admin-dashboard-link";
+import { ExternalLinkIcon, FolderIcon, PlusIcon } from "@/components/ui/icons";
+import { AccountMenuButton, type AccountMenuProps } from "./account-menu-button";
 import { Container } from "./container";
 import { profileHref, type HeaderUser } from "./header-user";
 import { NEWS_URL, externalLinkProps } from "./links";
@@ -104,13 +87,7 @@ export function SiteHeader({
   );
 }
 
-type AccountProps = {
-  user: HeaderUser;
-  onLogout: SiteHeaderProps["onLogout"];
-  adminDashboardUrl: string | null;
-};
-
-function SignedInActions({ user, onLogout, adminDashboardUrl }: AccountProps) {
+function SignedInActions({ user, onLogout, adminDashboardUrl }: AccountMenuProps) {
   return (
     <>
       <Link
@@ -125,48 +102,7 @@ function SignedInActions({ user, onLogout, adminDashboardUrl }: AccountProps) {
         <FolderIcon />
         My Files
       </Link>
-      <AccountMenu user={user} onLogout={onLogout} adminDashboardUrl={adminDashboardUrl} />
+      <AccountMenuButton user={user} onLogout={onLogout} adminDashboardUrl={adminDashboardUrl} />
     </>
-  );
-}
-
-function AccountMenu({ user, onLogout, adminDashboardUrl }: AccountProps) {
-  return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger
-        aria-label="My Account"
-        className="group inline-flex h-10 items-center gap-1 rounded-full py-0.5 pr-2 pl-0.5 transition-colors hover:bg-ink/5 data-[state=open]:bg-ink/5"
-      >
-        <Avatar src={user.profilePicture} name={user.username} alt="" />
-        <ChevronDownIcon className="size-4 text-ink-subtle transition-transform group-data-[state=open]:rotate-180" />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        <DropdownMenuLabel>My Account</DropdownMenuLabel>
-        <p className="truncate px-2.5 pb-1.5 text-sm font-medium text-ink">@{user.username}</p>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link href={profileHref(user.username)}>
-            <UserIcon />
-            Profile
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link href="/changePassword">
-            <KeyIcon />
-            Change Password
-          </Link>
-        </DropdownMenuItem>
-        {user.isStaff ? (
-          <DropdownMenuItem asChild>
-            <AdminDashboardLink externalUrl={adminDashboardUrl} />
-          </DropdownMenuItem>
-        ) : null}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem tone="danger" disabled={!onLogout} onSelect={() => void onLogout?.()}>
-          <LogOutIcon />
-          Log out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
   );
 }

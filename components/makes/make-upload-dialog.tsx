@@ -63,17 +63,14 @@ function validate(state: FormState): Map<string, string> {
 }
 
 /** The spec's 'Upload Make' dialog: photos, machine, cut choice, four criteria, caption. */
-export function MakeUploadDialog({
-  postId,
-  isOpen,
-  onOpenChange,
-  onPublished,
-}: {
+export interface MakeUploadDialogProps {
   postId: string;
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
   onPublished: () => void;
-}) {
+}
+
+export function MakeUploadDialog({ postId, isOpen, onOpenChange, onPublished }: MakeUploadDialogProps) {
   const { user } = useSession();
   const machines = user?.ownedMachines ?? [];
   const firstMachine = machines[0]?._id ?? "";

@@ -1,27 +1,12 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
 import { Avatar } from "@/components/ui/avatar";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
-import {
-  BookmarkIcon,
-  ChevronDownIcon,
-  DownloadIcon,
-  EditIcon,
-  HeartIcon,
-  StarIcon,
-  TrashIcon,
-} from "@/components/ui/icons";
+import { BookmarkIcon, DownloadIcon, HeartIcon, StarIcon } from "@/components/ui/icons";
 import type { PostSummary } from "@/lib/validation/posts";
 import { cn } from "@/lib/utils/cn";
 import { relativeTime } from "@/lib/utils/relative-time";
-import { DeletePostDialog } from "./delete-post-dialog";
+import { OwnerActionsButton } from "./owner-actions-button";
 import { RatingsDistributionDialog } from "./ratings-distribution-dialog";
 import { usePostInteractions } from "./use-post-interactions";
 import { VisibilityBadge } from "./visibility-badge";
@@ -44,7 +29,6 @@ function CommentIcon({ className }: { className?: string }) {
 /** A project in a listing (spec §2 "Project card"); owners get Actions, others Bookmark. */
 export function PostCard({ post, onDeleted }: { post: PostSummary; onDeleted?: (postId: string) => void }) {
   const { like, bookmarked, toggleLike, toggleBookmark, viewerId } = usePostInteractions(post);
-  const [isDeleteOpen, setDeleteOpen] = useState(false);
   const isOwner = viewerId !== null && viewerId === post.user._id;
 
   return (
@@ -86,21 +70,7 @@ export function PostCard({ post, onDeleted }: { post: PostSummary; onDeleted?: (
         </div>
         <div className="ml-auto flex shrink-0 items-center">
           {isOwner ? (
-            <DropdownMenu>
-              <DropdownMenuTrigger className="inline-flex h-8 items-center gap-1 rounded-lg border border-line px-2 text-xs font-medium text-ink hover:bg-surface-muted">
-                Actions <ChevronDownIcon className="size-3.5" />
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="end">
-                <DropdownMenuItem asChild>
-                  <Link href={`/project/edit/${post._id}?page=1&edit=true`}>
-                    <EditIcon className="size-4" /> Edit Project
-                  </Link>
-                </DropdownMenuItem>
-                <DropdownMenuItem tone="danger" onSelect={() => setDeleteOpen(true)}>
-                  <TrashIcon className="size-4" /> Delete Project
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
+            <OwnerActionsButton postId={post._id} onDeleted={() => onDeleted?.(post._id)} />
           ) : (
             <button
               type="button"
@@ -179,14 +149,6 @@ export function PostCard({ post, onDeleted }: { post: PostSummary; onDeleted?: (
           <DownloadIcon className="size-4" /> {post.downloadAverage}
         </span>
       </div>
-      {isOwner ? (
-        <DeletePostDialog
-          postId={post._id}
-          open={isDeleteOpen}
-          onOpenChange={setDeleteOpen}
-          onDeleted={() => onDeleted?.(post._id)}
-        />
-      ) : null}
     </article>
   );
 }

@@ -4,9 +4,13 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
 import { callEndpoint } from "@/lib/api-client/call-endpoint";
-import { listPostsEndpoint, PAGE_SIZE, type PostList, type PostSummary } from "@/lib/validation/posts";
+import { PAGE_SIZE } from "@/lib/validation/listing-constants";
+import type { PostList, PostSummary } from "@/lib/validation/posts";
 import { PostCard, PostCardSkeleton } from "./post-card";
 import { onPostDeleted } from "./post-events";
+
+// The contract's module builds zod schemas: it is imported at the first call, not with the page (issue 15).
+const postContracts = () => import("@/lib/validation/posts");
 
 type Query = Record<string, string | undefined>;
 
@@ -65,7 +69,7 @@ export function PostGrid({
       const next = page + 1;
       const data = fetchPage
         ? await fetchPage(next, PAGE_SIZE)
-        : await callEndpoint(listPostsEndpoint, {
+        : await callEndpoint((await postContracts()).listPostsEndpoint, {
             query: { ...(JSON.parse(queryKey) as Query), page: next, limit: PAGE_SIZE },
           });
       setPosts((current) => {

@@ -4,13 +4,10 @@ import { useEffect, useState } from "react";
 import { openAuthDialog } from "@/components/auth/auth-dialog-store";
 import { useSession } from "@/components/auth/session-provider";
 import { callEndpoint } from "@/lib/api-client/call-endpoint";
-import {
-  createBookmarkEndpoint,
-  createLikeEndpoint,
-  deleteBookmarkEndpoint,
-  deleteLikeEndpoint,
-} from "@/lib/validation/posts";
 import { announcePostChanged, latestPostChange, onPostChanged } from "./post-events";
+
+// The contract's module builds zod schemas: it is imported at the first call, not with the page (issue 15).
+const postContracts = () => import("@/lib/validation/posts");
 
 interface LikeState {
   liked: boolean;
@@ -62,6 +59,7 @@ export function usePostInteractions(post: {
     setLike({ liked: willLike, likes: Math.max(0, previous.likes + (willLike ? 1 : -1)) });
     setLikePending(true);
     try {
+      const { createLikeEndpoint, deleteLikeEndpoint } = await postContracts();
       const { like: state } = willLike
         ? await callEndpoint(createLikeEndpoint, { body: { postId: post._id } })
         : await callEndpoint(deleteLikeEndpoint, { query: { postId: post._id } });
@@ -82,6 +80,7 @@ export function usePostInteractions(post: {
     setBookmarked(!previous);
     setBookmarkPending(true);
     try {
+      const { createBookmarkEndpoint, deleteBookmarkEndpoint } = await postContracts();
       const { bookmark } = previous
         ? await callEndpoint(deleteBookmarkEndpoint, { query: { postId: post._id } })
         : await callEndpoint(createBookmarkEndpoint, { body: { postId: post._id } });

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { errorText } from "@/components/auth/form-field";
 import { useSession } from "@/components/auth/session-provider";
 import { Button } from "@/components/ui/button";

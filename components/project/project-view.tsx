@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { useSession } from "@/components/auth/session-provider";
 import { CommentsSection } from "@/components/comments/comments-section";
 import { Container } from "@/components/layout/container";
-import { MakeUploadDialog } from "@/components/makes/make-upload-dialog";
+import { LazyMakeUploadDialog as MakeUploadDialog } from "@/components/makes/lazy-make-upload-dialog";
 import { ProjectMakes } from "@/components/makes/project-makes";
 import { RatingsDistributionDialog } from "@/components/posts/ratings-distribution-dialog";
 import { usePostInteractions } from "@/components/posts/use-post-interactions";

@@ -1,22 +1,24 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
-import { PostGrid } from "@/components/posts/post-grid";
 import { SearchIcon } from "@/components/ui/icons";
-import { Sheet, SheetContent } from "@/components/ui/sheet";
 import { Spinner } from "@/components/ui/spinner";
 import { callEndpoint } from "@/lib/api-client/call-endpoint";
-import {
-  AUTOCOMPLETE_MIN_LENGTH,
-  autocompleteEndpoint,
-  type AutocompleteSuggestion,
-  listPostsEndpoint,
-  PAGE_SIZE,
-  type PostList,
-} from "@/lib/validation/posts";
+import { AUTOCOMPLETE_MIN_LENGTH, PAGE_SIZE } from "@/lib/validation/listing-constants";
+import type { AutocompleteSuggestion } from "@/lib/validation/posts";
 import { cn } from "@/lib/utils/cn";
+import type { SearchResults } from "./search-results-drawer";
+
+// The contract's module builds zod schemas: it is imported at the first call, not with the page (issue 15).
+const postContracts = () => import("@/lib/validation/posts");
+
+// The drawer (a dialog and its grid) loads with the first search, not with the page (issue 15).
+const SearchResultsDrawer = dynamic(() =>
+  import("./search-results-drawer").then((module) => module.SearchResultsDrawer),
+);
 
 const DEBOUNCE_MS = 500;
 
@@ -32,8 +34,7 @@ export function SearchBox({ className }: { className?: string }) {
   const [suggestions, setSuggestions] = useState<AutocompleteSuggestion[]>([]);
   const [isOpen, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  // `run` numbers the searches, so searching the same words again starts the drawer's grid afresh.
-  const [results, setResults] = useState<{ query: string; list: PostList; run: number } | null>(null);
+  const [results, setResults] = useState<SearchResults | null>(null);
   const [isDrawerOpen, setDrawerOpen] = useState(false);
   const [isSearching, setSearching] = useState(false);
   const controller = useRef<AbortController | null>(null);
@@ -55,7 +56,7 @@ export function SearchBox({ className }: { className?: string }) {
     const current = new AbortController();
     controller.current = current;
     try {
-      const data = await callEndpoint(autocompleteEndpoint, {
+      const data = await callEndpoint((await postContracts()).autocompleteEndpoint, {
         query: { searchQuery: query },
         signal: current.signal,
       });
@@ -90,7 +91,7 @@ export function SearchBox({ className }: { className?: string }) {
     searchRuns.current += 1;
     const run = searchRuns.current;
     try {
-      const list = await callEndpoint(listPostsEndpoint, {
+      const list = await callEndpoint((await postContracts()).listPostsEndpoint, {
         query: { searchQuery: query, page: 1, limit: PAGE_SIZE },
       });
       setResults({ query, list, run });
@@ -180,25 +181,9 @@ export function SearchBox({ className }: { className?: string }) {
           ))}
         </ul>
       ) : null}
-      <Sheet open={isDrawerOpen} onOpenChange={setDrawerOpen}>
-        <SheetContent
-          title={`Search Results (${results?.list.pagination.total ?? 0})`}
-          closeLabel="Close search results"
-          className="w-full sm:w-[min(72rem,92vw)]"
-        >
-          <div className="p-4 sm:p-6">
-            {results ? (
-              <PostGrid
-                key={results.run}
-                initialPosts={results.list.posts}
-                query={{ searchQuery: results.query }}
-                emptyTitle="No projects found"
-                emptyText={`Nothing matches “${results.query}”. Try other words.`}
-              />
-            ) : null}
-          </div>
-        </SheetContent>
-      </Sheet>
+      {results ? (
+        <SearchResultsDrawer results={results} isOpen={isDrawerOpen} onOpenChange={setDrawerOpen} />
+      ) : null}
     </div>
   );
 }

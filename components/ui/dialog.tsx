@@ -1,44 +1,120 @@
 "use client";
 
-import * as DialogPrimitive from "@radix-ui/react-dialog";
-import type { ComponentProps, ReactNode } from "react";
+import dynamic from "next/dynamic";
+import {
+  cloneElement,
+  type ComponentProps,
+  createContext,
+  isValidElement,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+  type RefObject,
+  use,
+  useRef,
+  useState,
+} from "react";
 import { cn } from "@/lib/utils/cn";
-import { CloseIcon } from "./icons";
+import type { DialogContentProps } from "./dialog-panel";
+
+export type { DialogContentProps, DialogSize } from "./dialog-panel";
+
+// Dialogs keep their state here and render through Radix (dialog-panel.tsx) only from their first
+// opening on: a page full of dialog triggers (rating buttons on every card, Download, Share) loads
+// no dialog code until one is opened (issue 15).
+const DialogPanel = dynamic(() => import("./dialog-panel").then((module) => module.DialogPanel));
+
+interface DialogState {
+  isOpen: boolean;
+  setOpen: (open: boolean) => void;
+  /** The DialogTrigger that opened the dialog: the focus returns to it on close. */
+  triggerRef: RefObject<HTMLElement | null>;
+}
+
+const DialogContext = createContext<DialogState | null>(null);
+
+function useDialogState(part: string): DialogState {
+  const state = use(DialogContext);
+  if (!state) throw new Error(`${part} must be inside a Dialog`);
+  return state;
+}
 
 /** Root; controlled with `open`/`onOpenChange` or uncontrolled with a DialogTrigger. */
-export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
+export function Dialog({
+  open,
+  defaultOpen = false,
+  onOpenChange,
+  children,
+}: {
+  open?: boolean;
+  defaultOpen?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  children: ReactNode;
+}) {
+  const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen);
+  const triggerRef = useRef<HTMLElement | null>(null);
+  const isOpen = open ?? uncontrolledOpen;
+  const setOpen = (next: boolean) => {
+    if (open === undefined) setUncontrolledOpen(next);
+    onOpenChange?.(next);
+  };
+  return <DialogContext value={{ isOpen, setOpen, triggerRef }}>{children}</DialogContext>;
+}
 
-export type DialogSize = "sm" | "md" | "lg" | "xl";
-
-const sizeClasses: Record<DialogSize, string> = {
-  sm: "sm:max-w-sm",
-  md: "sm:max-w-md",
-  lg: "sm:max-w-lg",
-  xl: "sm:max-w-2xl",
+type PressableProps = Omit<ComponentProps<"button">, "onClick"> & {
+  onClick?: (event: MouseEvent<HTMLElement>) => void;
+  /** Lend the behaviour to the only child (e.g. a Button) instead of rendering a <button>. */
+  asChild?: boolean;
 };
 
-export type DialogContentProps = Omit<ComponentProps<typeof DialogPrimitive.Content>, "title"> & {
-  /** Required: every dialog needs an accessible name. */
-  title: ReactNode;
-  description?: ReactNode;
-  /** Keeps the title for screen readers but does not show it. */
-  hideTitle?: boolean;
-  size?: DialogSize;
-  showCloseButton?: boolean;
-  closeLabel?: string;
-};
-
-export function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {
+/** A <button>, or the child element given the button's props when `asChild`. */
+function Pressable({ asChild = false, children, onClick, ...props }: PressableProps) {
+  if (asChild && isValidElement(children)) {
+    const child = children as ReactElement<{ onClick?: (event: MouseEvent<HTMLElement>) => void }>;
+    return cloneElement(child, {
+      ...props,
+      onClick: (event: MouseEvent<HTMLElement>) => {
+        child.props.onClick?.(event);
+        if (!event.defaultPrevented) onClick?.(event);
+      },
+    });
+  }
   return (
-    <DialogPrimitive.Overlay
-      className={cn(
-        "fixed inset-0 z-50 bg-ink/45 backdrop-blur-[2px]",
-        "data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in",
-        className,
-      )}
+    <button type="button" onClick={onClick} {...props}>
+      {children}
+    </button>
+  );
+}
+
+/** Opens its Dialog; the same ARIA state as Radix's trigger. */
+export function DialogTrigger(props: PressableProps) {
+  const { isOpen, setOpen, triggerRef } = useDialogState("DialogTrigger");
+  return (
+    <Pressable
+      aria-haspopup="dialog"
+      aria-expanded={isOpen}
+      data-state={isOpen ? "open" : "closed"}
       {...props}
+      onClick={(event) => {
+        props.onClick?.(event);
+        if (event.defaultPrevented) return;
+        triggerRef.current = event.currentTarget;
+        setOpen(true);
+      }}
+    />
+  );
+}
+
+/** Closes its Dialog (a Cancel button inside it). */
+export function DialogClose(props: PressableProps) {
+  const { setOpen } = useDialogState("DialogClose");
+  return (
+    <Pressable
+      {...props}
+      onClick={(event) => {
+        props.onClick?.(event);
+        if (!event.defaultPrevented) setOpen(false);
+      }}
     />
   );
 }
@@ -46,69 +122,15 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
 /**
  * Modal panel: a bottom sheet on phones, a centred card from the `sm` breakpoint. Focus is
  * trapped inside and returns to the trigger on close; Escape and an outside click close it.
+ * Nothing is rendered (or loaded) before the dialog first opens; afterwards it stays mounted so
+ * that it closes with its animation.
  */
-export function DialogContent({
-  title,
-  description,
-  hideTitle = false,
-  size = "md",
-  showCloseButton = true,
-  closeLabel = "Close",
-  className,
-  children,
-  ...props
-}: DialogContentProps) {
-  // Radix warns when a dialog has no description unless aria-describedby is explicitly unset.
-  const describedBy = description ? {} : { "aria-describedby": undefined };
-  return (
-    <DialogPrimitive.Portal>
-      <DialogOverlay />
-      <DialogPrimitive.Content
-        {...describedBy}
-        className={cn(
-          "fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] w-full flex-col overflow-hidden",
-          "rounded-t-2xl border border-line bg-surface text-ink shadow-overlay",
-          "data-[state=closed]:animate-rise-out data-[state=open]:animate-rise-in",
-          "sm:inset-auto sm:top-1/2 sm:left-1/2 sm:max-h-[85dvh] sm:w-[calc(100%-2rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl",
-          "sm:data-[state=closed]:animate-pop-out sm:data-[state=open]:animate-pop-in",
-          sizeClasses[size],
-          className,
-        )}
-        {...props}
-      >
-        <div
-          className={cn(
-            "flex flex-col gap-1 px-5 pt-5 sm:px-6 sm:pt-6",
-            showCloseButton && "pr-14 sm:pr-14",
-            hideTitle && !description && "sr-only",
-          )}
-        >
-          <DialogPrimitive.Title
-            className={cn("text-lg leading-snug font-semibold text-ink", hideTitle && "sr-only")}
-          >
-            {title}
-          </DialogPrimitive.Title>
-          {description ? (
-            <DialogPrimitive.Description className="text-sm text-ink-muted">
-              {description}
-            </DialogPrimitive.Description>
-          ) : null}
-        </div>
-        {/* On phones the panel touches the screen's bottom edge: keep clear of the home indicator. */}
-        <div className="min-h-0 flex-1 overflow-y-auto px-5 pt-4 pb-[max(1.25rem,env(safe-area-inset-bottom))] sm:px-6 sm:pb-6">
-          {children}
-        </div>
-        {showCloseButton ? (
-          <DialogPrimitive.Close
-            aria-label={closeLabel}
-            className="absolute top-3 right-3 inline-flex size-10 items-center justify-center rounded-lg text-ink-muted transition-colors hover:bg-ink/5 hover:text-ink sm:top-4 sm:right-4"
-          >
-            <CloseIcon className="size-5" />
-          </DialogPrimitive.Close>
-        ) : null}
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
-  );
+export function DialogContent(props: DialogContentProps) {
+  const { isOpen, setOpen, triggerRef } = useDialogState("DialogContent");
+  const [wasOpened, setWasOpened] = useState(isOpen);
+  if (isOpen && !wasOpened) setWasOpened(true);
+  if (!wasOpened) return null;
+  return <DialogPanel open={isOpen} onOpenChange={setOpen} returnFocusTo={triggerRef} {...props} />;
 }
 
 /** Action row at the end of a dialog body: stacked full-width on phones, right-aligned above. */

@@ -3,7 +3,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "@/lib/utils/cn";
-import { DialogOverlay } from "./dialog";
+import { DialogOverlay } from "./dialog-panel";
 import { CloseIcon } from "./icons";
 
 /** A dialog that slides in from a screen edge, e.g. a mobile navigation menu. */

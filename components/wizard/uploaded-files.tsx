@@ -1,7 +1,7 @@
 "use client";
 
 import { type ReactNode, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { TrashIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";

@@ -4,48 +4,33 @@
  */
 import type { SessionUser } from "@/lib/validation/session";
 import type { PublicUser } from "@/lib/validation/users";
-import {
-  completeUserSignupEndpoint,
-  generateGoogleSignInLinkEndpoint,
-  getVerificationOtpEndpoint,
-  loginEndpoint,
-  logoutEndpoint,
-  meEndpoint,
-  registerEndpoint,
-  resetPasswordEndpoint,
-  sendPasswordResetEmailEndpoint,
-  updatePasswordEndpoint,
-  updateUserPasswordEndpoint,
-  usernameAvailabilityEndpoint,
-  validateOtpEndpoint,
-} from "@/lib/validation/auth";
-import {
-  addMachinesEndpoint,
-  getByUsernameEndpoint,
-  removeMachineEndpoint,
-  updateUserEndpoint,
-} from "@/lib/validation/users";
 import { callEndpoint } from "./call-endpoint";
+
+// The contracts' modules build zod schemas: each is imported at the first call, so a page that
+// merely can call one (the session provider and the header import this file) does not load zod with
+// its first scripts (issue 15).
+const authContracts = () => import("@/lib/validation/auth");
+const userContracts = () => import("@/lib/validation/users");
 
 type UserAnswer = { user: SessionUser };
 
-export function login(body: { email: string; password: string }): Promise<UserAnswer> {
-  return callEndpoint(loginEndpoint, { body });
+export async function login(body: { email: string; password: string }): Promise<UserAnswer> {
+  return callEndpoint((await authContracts()).loginEndpoint, { body });
 }
 
-export function getMe(): Promise<UserAnswer> {
-  return callEndpoint(meEndpoint);
+export async function getMe(): Promise<UserAnswer> {
+  return callEndpoint((await authContracts()).meEndpoint);
 }
 
-export function logout(): Promise<Record<string, never>> {
-  return callEndpoint(logoutEndpoint);
+export async function logout(): Promise<Record<string, never>> {
+  return callEndpoint((await authContracts()).logoutEndpoint);
 }
 
-export function getUsernameAvailability(
+export async function getUsernameAvailability(
   username: string,
   signal?: AbortSignal,
 ): Promise<{ available: boolean }> {
-  return callEndpoint(usernameAvailabilityEndpoint, { query: { username }, signal });
+  return callEndpoint((await authContracts()).usernameAvailabilityEndpoint, { query: { username }, signal });
 }
 
 export interface MachineSelection {
@@ -78,7 +63,7 @@ function profileForm(details: ProfileDetails, machines: MachineSelection): FormD
   return form;
 }
 
-export function register(
+export async function register(
   details: ProfileDetails & { email: string; password: string; confirmPassword: string },
   machines: MachineSelection,
 ): Promise<UserAnswer> {
@@ -86,12 +71,17 @@ export function register(
   form.append("email", details.email);
   form.append("password", details.password);
   form.append("confirmPassword", details.confirmPassword);
-  return callEndpoint(registerEndpoint, { body: form });
+  return callEndpoint((await authContracts()).registerEndpoint, { body: form });
 }
 
 /** Profile completion of an external-provider (Google) account: no e-mail, no password. */
-export function completeUserSignup(details: ProfileDetails, machines: MachineSelection): Promise<UserAnswer> {
-  return callEndpoint(completeUserSignupEndpoint, { body: profileForm(details, machines) });
+export async function completeUserSignup(
+  details: ProfileDetails,
+  machines: MachineSelection,
+): Promise<UserAnswer> {
+  return callEndpoint((await authContracts()).completeUserSignupEndpoint, {
+    body: profileForm(details, machines),
+  });
 }
 
 export interface UpdateUserInput {
@@ -103,64 +93,66 @@ export interface UpdateUserInput {
   profilePicture?: File | string;
 }
 
-export function updateUser(input: UpdateUserInput): Promise<UserAnswer> {
+export async function updateUser(input: UpdateUserInput): Promise<UserAnswer> {
   const form = new FormData();
   form.append("firstname", input.firstname);
   form.append("lastname", input.lastname);
   form.append("website", input.website);
   for (const [key, value] of Object.entries(input.privacy)) form.append(`privacy.${key}`, String(value));
   if (input.profilePicture !== undefined) form.append("profilePicture", input.profilePicture);
-  return callEndpoint(updateUserEndpoint, { body: form });
+  return callEndpoint((await userContracts()).updateUserEndpoint, { body: form });
 }
 
-export function updatePassword(body: {
+export async function updatePassword(body: {
   currentPassword: string;
   newPassword: string;
   confirmPassword: string;
 }): Promise<Record<string, never>> {
-  return callEndpoint(updatePasswordEndpoint, { body });
+  return callEndpoint((await authContracts()).updatePasswordEndpoint, { body });
 }
 
-export function updateUserPassword(body: {
+export async function updateUserPassword(body: {
   currentPassword?: string;
   newPassword: string;
   confirmPassword: string;
 }): Promise<Record<string, never>> {
-  return callEndpoint(updateUserPasswordEndpoint, { body });
+  return callEndpoint((await authContracts()).updateUserPasswordEndpoint, { body });
 }
 
-export function generateGoogleSignInLink(): Promise<{ url: string }> {
-  return callEndpoint(generateGoogleSignInLinkEndpoint);
+export async function generateGoogleSignInLink(): Promise<{ url: string }> {
+  return callEndpoint((await authContracts()).generateGoogleSignInLinkEndpoint);
 }
 
-export function getVerificationOtp(): Promise<{ resendCount: number; nextResendInSeconds: number }> {
-  return callEndpoint(getVerificationOtpEndpoint);
+export async function getVerificationOtp(): Promise<{ resendCount: number; nextResendInSeconds: number }> {
+  return callEndpoint((await authContracts()).getVerificationOtpEndpoint);
 }
 
-export function validateOtp(otp: string): Promise<UserAnswer> {
-  return callEndpoint(validateOtpEndpoint, { body: { otp } });
+export async function validateOtp(otp: string): Promise<UserAnswer> {
+  return callEndpoint((await authContracts()).validateOtpEndpoint, { body: { otp } });
 }
 
-export function sendPasswordResetEmail(email: string): Promise<Record<string, never>> {
-  return callEndpoint(sendPasswordResetEmailEndpoint, { body: { email } });
+export async function sendPasswordResetEmail(email: string): Promise<Record<string, never>> {
+  return callEndpoint((await authContracts()).sendPasswordResetEmailEndpoint, { body: { email } });
 }
 
-export function resetPassword(body: {
+export async function resetPassword(body: {
   token: string;
   password: string;
   confirmPassword: string;
 }): Promise<Record<string, never>> {
-  return callEndpoint(resetPasswordEndpoint, { body });
+  return callEndpoint((await authContracts()).resetPasswordEndpoint, { body });
 }
 
-export function getByUsername(username: string): Promise<{ user: PublicUser }> {
-  return callEndpoint(getByUsernameEndpoint, { params: { username } });
+export async function getByUsername(username: string): Promise<{ user: PublicUser }> {
+  return callEndpoint((await userContracts()).getByUsernameEndpoint, { params: { username } });
 }
 
-export function addMachines(cncVariantIdList: readonly string[]): Promise<UserAnswer> {
-  return callEndpoint(addMachinesEndpoint, { body: { cncVariantIdList: [...cncVariantIdList] } });
+export async function addMachines(cncVariantIdList: readonly string[]): Promise<UserAnswer> {
+  return callEndpoint((await userContracts()).addMachinesEndpoint, {
+    body: { cncVariantIdList: [...cncVariantIdList] },
+  });
 }
 
-export function removeMachine(cncVariantId: string): Promise<UserAnswer> {
-  return callEndpoint(removeMachineEndpoint, { body: { cncVariantId } });
+export async function removeMachine(cncVariantId: string): Promise<UserAnswer> {
+  return callEndpoint((await userContracts()).removeMachineEndpoint, { body: { cncVariantId } });
 }

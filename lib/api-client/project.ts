@@ -1,71 +1,58 @@
 /** Typed browser calls of the project page: the post, downloads, comments and makes. */
-import {
-  confirmUploadsEndpoint,
-  getPreSignedUploadUrlEndpoint,
-  getPreSignedUrlEndpoint,
-} from "@/lib/validation/attachments";
-import {
-  type Comment,
-  createCommentEndpoint,
-  deleteCommentEndpoint,
-  getCommentsByPostIdEndpoint,
-} from "@/lib/validation/comments";
-import {
-  createMakeEndpoint,
-  deleteMakeEndpoint,
-  getMakesEndpoint,
-  type Make,
-  type MakeRatings,
-} from "@/lib/validation/makes";
-import {
-  getPostEndpoint,
-  getPostViewerStateEndpoint,
-  type PostDetail,
-  type PostViewerState,
-} from "@/lib/validation/posts";
+import type { Comment } from "@/lib/validation/comments";
+import type { Make, MakeRatings } from "@/lib/validation/makes";
+import type { PostDetail, PostViewerState } from "@/lib/validation/posts";
 import { callEndpoint } from "./call-endpoint";
 import { ApiError } from "./client";
 
-export function getPost(postId: string): Promise<{ post: PostDetail }> {
-  return callEndpoint(getPostEndpoint, { params: { id: postId } });
+// The contracts' modules build zod schemas: each is imported at the first call, so a page that
+// merely can call one (the project page imports this file) does not load zod with
+// its first scripts (issue 15).
+const attachmentContracts = () => import("@/lib/validation/attachments");
+const commentContracts = () => import("@/lib/validation/comments");
+const makeContracts = () => import("@/lib/validation/makes");
+const postContracts = () => import("@/lib/validation/posts");
+
+export async function getPost(postId: string): Promise<{ post: PostDetail }> {
+  return callEndpoint((await postContracts()).getPostEndpoint, { params: { id: postId } });
 }
 
-export function getPostViewerState(postId: string): Promise<{ viewerState: PostViewerState }> {
-  return callEndpoint(getPostViewerStateEndpoint, { params: { postId } });
+export async function getPostViewerState(postId: string): Promise<{ viewerState: PostViewerState }> {
+  return callEndpoint((await postContracts()).getPostViewerStateEndpoint, { params: { postId } });
 }
 
-export function getPreSignedUrl(attachmentId: string): Promise<{ signedURL: string }> {
-  return callEndpoint(getPreSignedUrlEndpoint, { query: { attachmentId } });
+export async function getPreSignedUrl(attachmentId: string): Promise<{ signedURL: string }> {
+  return callEndpoint((await attachmentContracts()).getPreSignedUrlEndpoint, { query: { attachmentId } });
 }
 
-export function getComments(postId: string): Promise<{ comments: Comment[] }> {
-  return callEndpoint(getCommentsByPostIdEndpoint, { params: { postId } });
+export async function getComments(postId: string): Promise<{ comments: Comment[] }> {
+  return callEndpoint((await commentContracts()).getCommentsByPostIdEndpoint, { params: { postId } });
 }
 
-export function createComment(postId: string, comment: string): Promise<{ comment: Comment }> {
-  return callEndpoint(createCommentEndpoint, { body: { postId, comment } });
+export async function createComment(postId: string, comment: string): Promise<{ comment: Comment }> {
+  return callEndpoint((await commentContracts()).createCommentEndpoint, { body: { postId, comment } });
 }
 
-export function deleteComment(postId: string, commentId: string): Promise<{ _id: string }> {
-  return callEndpoint(deleteCommentEndpoint, { query: { postId, commentId } });
+export async function deleteComment(postId: string, commentId: string): Promise<{ _id: string }> {
+  return callEndpoint((await commentContracts()).deleteCommentEndpoint, { query: { postId, commentId } });
 }
 
-export function getMakes(postId: string): Promise<{ makes: Make[] }> {
-  return callEndpoint(getMakesEndpoint, { params: { postId } });
+export async function getMakes(postId: string): Promise<{ makes: Make[] }> {
+  return callEndpoint((await makeContracts()).getMakesEndpoint, { params: { postId } });
 }
 
-export function createMake(body: {
+export async function createMake(body: {
   postId: string;
   printedOn: string;
   isPrinted: boolean;
   ratings?: MakeRatings;
   caption?: string;
 }): Promise<{ make: Make }> {
-  return callEndpoint(createMakeEndpoint, { body });
+  return callEndpoint((await makeContracts()).createMakeEndpoint, { body });
 }
 
-export function deleteMake(makeId: string): Promise<{ _id: string }> {
-  return callEndpoint(deleteMakeEndpoint, { params: { makeId } });
+export async function deleteMake(makeId: string): Promise<{ _id: string }> {
+  return callEndpoint((await makeContracts()).deleteMakeEndpoint, { params: { makeId } });
 }
 
 export interface UploadSlot {
@@ -74,7 +61,7 @@ export interface UploadSlot {
   attachmentId: string;
 }
 
-export function getPreSignedUploadUrls(
+export async function getPreSignedUploadUrls(
   attachments: {
     parentId: string;
     parentType: "projectMake";
@@ -85,13 +72,13 @@ export function getPreSignedUploadUrls(
     resourceType: "image";
   }[],
 ): Promise<{ attachments: UploadSlot[] }> {
-  return callEndpoint(getPreSignedUploadUrlEndpoint, { body: { attachments } });
+  return callEndpoint((await attachmentContracts()).getPreSignedUploadUrlEndpoint, { body: { attachments } });
 }
 
-export function confirmUploads(
+export async function confirmUploads(
   attachmentIds: string[],
 ): Promise<{ attachments: { _id: string; fileName: string; url: string }[] }> {
-  return callEndpoint(confirmUploadsEndpoint, { body: { attachmentIds } });
+  return callEndpoint((await attachmentContracts()).confirmUploadsEndpoint, { body: { attachmentIds } });
 }
 
 /** SHA-256 of a file's bytes as lowercase hex (the upload request's fileHash). */

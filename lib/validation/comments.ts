@@ -8,9 +8,10 @@ import {
   deltaToPlainText,
 } from "@/lib/comments/delta";
 import { endpoint } from "@/lib/validation/endpoint";
+import { COMMENT_EMPTY_MESSAGE } from "./comment-messages";
 import { idSchema } from "./common";
 
-export const COMMENT_EMPTY_MESSAGE = "Comment can't be empty";
+export { COMMENT_EMPTY_MESSAGE } from "./comment-messages";
 export const COMMENT_TOO_LONG_MESSAGE = `Comment must be at most ${MAX_COMMENT_TEXT_LENGTH} characters`;
 
 /**

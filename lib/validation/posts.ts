@@ -2,6 +2,7 @@ import { z } from "zod";
 import { POST_VISIBILITIES, TOOL_FAMILIES } from "@/lib/catalogue/enums";
 import { endpoint } from "@/lib/validation/endpoint";
 import { idSchema, paginationQuerySchema, paginationSchema } from "./common";
+import { OFFICIAL_AUTHOR, POSTED_AT_VALUES } from "./listing-constants";
 
 export const postAuthorSchema = z.object({
   _id: z.string(),
@@ -190,16 +191,14 @@ export const previewPostEndpoint = endpoint({
 // Listing, search, likes, bookmarks.
 // ---------------------------------------------------------------------------------------------
 
-export const POSTED_AT_VALUES = ["Today", "This Week", "This Month", "This Year"] as const;
-export const POSTED_AT_OPTIONS = POSTED_AT_VALUES;
+export {
+  AUTOCOMPLETE_MIN_LENGTH,
+  OFFICIAL_AUTHOR,
+  PAGE_SIZE,
+  POSTED_AT_OPTIONS,
+  POSTED_AT_VALUES,
+} from "./listing-constants";
 export type PostedAt = (typeof POSTED_AT_VALUES)[number];
-
-/** Spec §9: page size 20; more results are assumed only when a page returns exactly 20. */
-export const PAGE_SIZE = 20;
-/** The brand button's author filter value: posts by the brand's official accounts. */
-export const OFFICIAL_AUTHOR = "onefinity";
-
-export const AUTOCOMPLETE_MIN_LENGTH = 4;
 export const AUTOCOMPLETE_LIMIT = 10;
 /** The featured carousel: page 1, limit 5. */
 export const FEATURED_COUNT = 5;

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import type { z } from "zod";
 import { openAuthDialog } from "@/components/auth/auth-dialog-store";
 import { errorText, PasswordField } from "@/components/auth/form-field";

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { type Resolver, useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import type { z } from "zod";
 import { openAuthDialog } from "@/components/auth/auth-dialog-store";
 import { errorText, fieldA11y, FormField, PasswordField } from "@/components/auth/form-field";

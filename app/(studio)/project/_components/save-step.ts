@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import type { UploadQueue } from "@/components/wizard/use-upload-queue";
 import type { UploadCategory } from "@/components/wizard/upload-queue";
 import { callEndpoint } from "@/lib/api-client/call-endpoint";

@@ -2,7 +2,7 @@
 
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { useUploadQueue } from "@/components/wizard/use-upload-queue";
 import type { StepErrors } from "@/components/wizard/wizard-types";
 import { callEndpoint } from "@/lib/api-client/call-endpoint";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { callEndpoint } from "@/lib/api-client/call-endpoint";
 import { createTagEndpoint } from "@/lib/validation/post-authoring";
 import type { Tag } from "@/lib/validation/taxonomy";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { EMPTY_SELECTION } from "@/components/profile/machine-picker";
 import type { MachineSelection } from "@/lib/api-client/auth";
 import { getModels, getVariants } from "@/lib/api-client/catalogue";

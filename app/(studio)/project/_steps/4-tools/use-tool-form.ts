@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import type { StepErrors } from "@/components/wizard/wizard-types";
 import { TOOL_SIZE_RANGE, TOOL_TYPES, type ToolFamily, type ToolUnit } from "@/lib/catalogue/enums";
 import {
