@@ -4,14 +4,14 @@ import { SiteFrame } from "@/components/layout/site-frame";
 import { REFRESH_TOKEN_COOKIE } from "@/lib/auth/cookies";
 import { getCurrentActor } from "@/lib/auth/current-actor";
 import { env } from "@/lib/env";
-import { loadSessionUser } from "@/lib/services/users/load-user";
+import { loadChromeUser } from "@/lib/services/users/load-user";
 import type { SessionUser } from "@/lib/validation/session";
 
 async function loadInitialUser(): Promise<SessionUser | null> {
   const actor = await getCurrentActor();
   if (!actor) return null;
   // A user deleted since the token was signed renders as a guest.
-  return loadSessionUser(actor.id).catch(() => null);
+  return loadChromeUser(actor.id).catch(() => null);
 }
 
 export default async function SiteLayout({ children }: { children: ReactNode }) {

@@ -1,5 +1,6 @@
 import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
+import { TtlCache } from "@/lib/cache/ttl-cache";
 import { db } from "@/lib/db/client";
 import { cncBrands, cncModels, cncVariants, ownedMachines, users } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
@@ -78,6 +79,19 @@ export async function loadSessionUser(userId: string): Promise<SessionUser> {
   const [row] = await db().select().from(users).where(eq(users.id, userId)).limit(1);
   if (!row) throw new AppError("UNAUTHENTICATED", "Please log in to continue.");
   return toSessionUser(row, await machinesOf(userId));
+}
+
+/**
+ * The signed-in user of the site's chrome (the `(site)` layout), reused for a moment per user in
+ * this process: a member moving between pages costs no query. Any write through the app empties
+ * it at once in the process that took it (lib/cache/ttl-cache.ts); another server process may
+ * show the header's copy up to CHROME_USER_TTL_MS late. The API (`auth/me`) always reads afresh.
+ */
+const CHROME_USER_TTL_MS = 2_000;
+const chromeUsers = new TtlCache<SessionUser>({ ttlMs: CHROME_USER_TTL_MS, maxEntries: 5_000 });
+
+export function loadChromeUser(userId: string): Promise<SessionUser> {
+  return chromeUsers.get(userId, () => loadSessionUser(userId));
 }
 
 /**

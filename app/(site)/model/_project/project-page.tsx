@@ -13,16 +13,28 @@ import type { PostDetail } from "@/lib/validation/posts";
  * guest page (app/(guest)/guest-model/[id], ADR 017), so both answer the same HTML for a visitor.
  */
 
-/** The post as `actor` may see it; a malformed id, a hidden post and one without files are not found. */
-export async function loadProjectPost(id: string, actor: Actor | null): Promise<PostDetail> {
-  if (!idSchema.safeParse(id).success) notFound();
+async function findPostDetail(postId: string, actor: Actor | null): Promise<PostDetail | null> {
   try {
     // lib/services/posts/post-access.ts decides what is hidden.
-    return await getPostDetail({ postId: id, actor });
+    return await getPostDetail({ postId, actor });
   } catch (error) {
-    if (isAppError(error) && error.code === "NOT_FOUND") notFound();
+    if (isAppError(error) && error.code === "NOT_FOUND") return null;
     throw error;
   }
+}
+
+/**
+ * The post as `actor` may see it; a malformed id, a hidden post and one without files are not
+ * found. A post visitors may see is the visitors' copy for everyone, members included: one shared
+ * load, reused until the post changes (ADR 017), with the member's own like, bookmark and machines
+ * loaded by the page after. Only a post hidden from visitors (a draft or one pending review, for
+ * its owner or staff) is loaded as the member.
+ */
+export async function loadProjectPost(id: string, actor: Actor | null): Promise<PostDetail> {
+  if (!idSchema.safeParse(id).success) notFound();
+  const shared = await findPostDetail(id, null);
+  const detail = shared ?? (actor ? await findPostDetail(id, actor) : null);
+  return detail ?? notFound();
 }
 
 function absoluteUrl(path: string): string {
