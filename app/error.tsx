@@ -1,17 +1,23 @@
 "use client";
 
-import { ErrorView } from "@/components/layout/error-view";
-import { SiteLogo } from "@/components/layout/site-logo";
+import dynamic from "next/dynamic";
+
+/*
+ * The error screen's code loads when an error happens, not with every page (issue 15's first
+ * loads). Should that load fail too (a deploy replaced the scripts), the error reaches
+ * app/global-error.tsx, which is loaded with the page.
+ */
+const ErrorScreen = dynamic(
+  () => import("@/components/layout/error-screen").then((module) => module.ErrorScreen),
+  {
+    loading: () => (
+      <p role="status" className="px-4 py-16 text-center text-ink-muted">
+        Something went wrong. Loading…
+      </p>
+    ),
+  },
+);
 
 export default function ErrorPage({ error, reset }: { error: unknown; reset: () => void }) {
-  return (
-    <div className="flex min-h-dvh flex-col">
-      <header className="flex h-16 items-center border-b border-line bg-surface px-4 sm:px-6 lg:px-8">
-        <SiteLogo />
-      </header>
-      <main className="flex flex-1 items-center justify-center">
-        <ErrorView error={error} reset={reset} />
-      </main>
-    </div>
-  );
+  return <ErrorScreen error={error} reset={reset} />;
 }

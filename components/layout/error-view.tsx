@@ -1,8 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import { Button, buttonClasses } from "@/components/ui/button";
-import { AlertIcon, HomeIcon, RefreshIcon } from "@/components/ui/icons";
+import { buttonClasses } from "@/components/ui/button";
 
 export type ErrorViewProps = {
   error: unknown;
@@ -10,7 +9,10 @@ export type ErrorViewProps = {
   reset: () => void;
 };
 
-/** The error boundary screen: 'Oops! Tiny hiccup' with Refresh Page and Go to Homepage. */
+/**
+ * The error boundary screen: 'Oops! Tiny hiccup' with Refresh Page and Go to Homepage. Plain
+ * markup without the icon set: app/global-error.tsx loads it with every page (issue 15).
+ */
 export function ErrorView({ error, reset }: ErrorViewProps) {
   useEffect(() => {
     // Stand-in for the error-reporting service the spec mentions.
@@ -24,9 +26,9 @@ export function ErrorView({ error, reset }: ErrorViewProps) {
     <div className="flex flex-col items-center px-4 py-16 text-center sm:py-24">
       <div
         aria-hidden="true"
-        className="flex size-16 items-center justify-center rounded-full bg-amber-100 text-amber-700 [&_svg]:size-8"
+        className="flex size-16 items-center justify-center rounded-full bg-amber-100 text-3xl font-bold text-amber-700"
       >
-        <AlertIcon />
+        !
       </div>
       <h1 className="mt-6 text-2xl font-bold tracking-tight text-ink sm:text-3xl">Oops! Tiny hiccup</h1>
       <p className="mt-3 max-w-md text-ink-muted">
@@ -35,20 +37,19 @@ export function ErrorView({ error, reset }: ErrorViewProps) {
       </p>
       {digest ? <p className="mt-2 font-mono text-xs text-ink-subtle">Reference: {digest}</p> : null}
       <div className="mt-8 flex w-full max-w-xs flex-col gap-3 sm:max-w-none sm:w-auto sm:flex-row">
-        <Button
-          size="lg"
+        <button
+          type="button"
+          className={buttonClasses({ size: "lg" })}
           onClick={() => {
             reset();
             window.location.reload();
           }}
         >
-          <RefreshIcon />
           Refresh Page
-        </Button>
+        </button>
         {/* A full navigation, so the home page also recovers when the error happened there. */}
         {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a reload is the point */}
         <a href="/" className={buttonClasses({ size: "lg", variant: "secondary" })}>
-          <HomeIcon />
           Go to Homepage
         </a>
       </div>
