@@ -6,15 +6,13 @@
  * project page is dropped as soon as its post changed.
  *
  * Plain JavaScript because Next imports it at run time, outside its bundles, and the Docker image
- * runs it without a TypeScript loader. The app's writes reach it through a registry on globalThis
- * (lib/cache/project-page-changes.ts fills it), and the writes of sibling worker processes through
- * node:cluster messages relayed by the primary (scripts/lib/serve.ts).
+ * runs it without a TypeScript loader. It only reads the registry of changes on globalThis, which
+ * lib/cache/project-page-changes.ts keeps (this process's writes, and its siblings' through
+ * node:cluster messages relayed by the primary, scripts/lib/serve.ts).
  */
 
 /** Shared with lib/cache/project-page-changes.ts: the same symbol and the same shape. */
 const CHANGES_KEY = Symbol.for("cnc.projectPageChanges");
-/** The message sibling workers exchange (lib/cache/project-page-changes.ts sends it). */
-const CHANGE_MESSAGE = "cnc:project-pages-changed";
 /** A project page's cache key ends with its request path (Next's scoped keys keep it readable). */
 const PROJECT_PAGE_KEY = /\/guest-model\/([0-9a-f-]{36})$/;
 /** The cache holds at most this many bytes of pages (approximate, as Next's own LRU counts them). */
@@ -29,32 +27,6 @@ function projectPageChanges() {
     /** @type {unknown} */ (globalThis)
   );
   return (registry[CHANGES_KEY] ??= { changedAt: new Map(), allChangedAt: 0 });
-}
-
-/**
- * Applies a change another worker announced (same rule as recordProjectPageChange in
- * lib/cache/project-page-changes.ts: the later time wins).
- * @param {{ type?: unknown, postIds?: unknown, at?: unknown }} message
- */
-function applyChangeMessage(message) {
-  if (!message || message.type !== CHANGE_MESSAGE || typeof message.at !== "number") return;
-  const changes = projectPageChanges();
-  if (message.postIds === "all") {
-    changes.allChangedAt = Math.max(changes.allChangedAt, message.at);
-    return;
-  }
-  if (!Array.isArray(message.postIds)) return;
-  for (const postId of message.postIds) {
-    if (typeof postId !== "string") continue;
-    changes.changedAt.set(postId, Math.max(changes.changedAt.get(postId) ?? 0, message.at));
-  }
-}
-
-const LISTENING_KEY = Symbol.for("cnc.projectPageChanges.listening");
-const processFlags = /** @type {Record<symbol, boolean | undefined>} */ (/** @type {unknown} */ (globalThis));
-if (!processFlags[LISTENING_KEY] && typeof process.send === "function") {
-  processFlags[LISTENING_KEY] = true;
-  process.on("message", applyChangeMessage);
 }
 
 /** @param {unknown} value */
@@ -72,7 +44,7 @@ function sizeOf(value) {
  * One store per process: Next creates a handler per request.
  * @type {Map<string, Entry>}
  */
-const store = (/** @type {Record<symbol, Map<string, Entry> | undefined>} */ (
+const store = /** @type {Record<symbol, Map<string, Entry> | undefined>} */ ((
   /** @type {unknown} */ (globalThis)
 )[Symbol.for("cnc.isrStore")] ??= new Map());
 let storedBytes = 0;

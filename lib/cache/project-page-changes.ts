@@ -30,6 +30,20 @@ function projectPageChanges(): ProjectPageChanges {
   return (registry[CHANGES_KEY] ??= { changedAt: new Map(), allChangedAt: 0 });
 }
 
+/**
+ * A change older than this no longer matters: every cached page and post detail is younger (pages
+ * re-render after 30 minutes plus next.config.ts's 5 minute `expireTime`, details after at most an
+ * hour), so older entries are forgotten once the registry is large.
+ */
+const CHANGE_MEMORY_MS = 2 * 60 * 60 * 1000;
+const PRUNE_ABOVE = 10_000;
+
+function prune(changes: ProjectPageChanges, now: number): void {
+  if (changes.changedAt.size <= PRUNE_ABOVE) return;
+  for (const [postId, at] of changes.changedAt)
+    if (at < now - CHANGE_MEMORY_MS) changes.changedAt.delete(postId);
+}
+
 /** Marks the pages changed as of `at` in this process (the later time wins). */
 export function recordProjectPageChange(postIds: PostIds, at: number): void {
   const changes = projectPageChanges();
@@ -40,6 +54,27 @@ export function recordProjectPageChange(postIds: PostIds, at: number): void {
   for (const postId of postIds) {
     changes.changedAt.set(postId, Math.max(changes.changedAt.get(postId) ?? 0, at));
   }
+  prune(changes, Date.now());
+}
+
+/** A sibling worker's notice, as relayed by the cluster primary. */
+function onSiblingMessage(message: unknown): void {
+  const notice = message as { type?: unknown; postIds?: unknown; at?: unknown } | null;
+  if (notice?.type !== CHANGE_MESSAGE || typeof notice.at !== "number") return;
+  if (notice.postIds === "all") recordProjectPageChange("all", notice.at);
+  else if (Array.isArray(notice.postIds))
+    recordProjectPageChange(
+      notice.postIds.filter((postId): postId is string => typeof postId === "string"),
+      notice.at,
+    );
+}
+
+// One listener per process, though the server process loads this module twice (ADR 009).
+const LISTENING_KEY = Symbol.for("cnc.projectPageChanges.listening");
+const processFlags = globalThis as unknown as Record<symbol, boolean | undefined>;
+if (!processFlags[LISTENING_KEY] && typeof process.send === "function") {
+  processFlags[LISTENING_KEY] = true;
+  process.on("message", onSiblingMessage);
 }
 
 /** The pages' render time must be at least this to be served (tests, and the handler's rule). */

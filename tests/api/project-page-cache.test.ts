@@ -1,9 +1,11 @@
-import { describe, expect, inject, it } from "vitest";
+import { get } from "node:http";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { PostViewerState } from "@/lib/validation/posts";
 import { eq } from "drizzle-orm";
 import { posts } from "@/lib/db/schema";
 import { createUser, testDb, unique } from "../support/factories";
 import { accessTokenFor, asUser, createComment, createProject } from "../support/factories-project";
+import { startApp, type RunningApp } from "../support/app-server";
 import { api, type Envelope } from "../support/http";
 
 /**
@@ -181,5 +183,69 @@ describe("the cached guest project page", () => {
     expect(new URL(response.headers.get("location") ?? "", inject("baseUrl")).pathname).toBe(
       `/model/${post.id}`,
     );
+  });
+});
+
+/** The comment count the page's JSON-LD states. */
+function commentsInPage(html: string): number | null {
+  const match = /"interactionType":"https:\/\/schema.org\/CommentAction","userInteractionCount":(\d+)/.exec(
+    html,
+  );
+  return match ? Number(match[1]) : null;
+}
+
+describe("the cached guest project page with two server processes", () => {
+  let app: RunningApp;
+  beforeAll(async () => {
+    app = await startApp(
+      {
+        DATABASE_URL: inject("databaseUrl"),
+        DATA_DIR: inject("dataDir"),
+        MAIL_DRIVER: "outbox",
+        STORAGE_DRIVER: "local",
+        AUTH_SECRET: "api-test-secret-api-test-secret-0123456789",
+      },
+      { workers: 2 },
+    );
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  /** A new connection per visit, so node:cluster hands visits to both processes in turn. */
+  const visit = (postId: string) =>
+    new Promise<number | null>((resolve, reject) => {
+      const request = get(`${app.baseUrl}/model/${postId}`, { agent: false }, (response) => {
+        let html = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (html += chunk));
+        response.on("end", () =>
+          response.statusCode === 200
+            ? resolve(commentsInPage(html))
+            : reject(new Error(`status ${response.statusCode}`)),
+        );
+      });
+      request.on("error", reject);
+    });
+
+  it("drops the page in the sibling that did not take the write", async () => {
+    const { post } = await createProject();
+    const fan = await createUser();
+    // Connections are spread over both processes: each renders and stores its own copy.
+    for (let i = 0; i < 8; i += 1) expect(await visit(post.id)).toBe(0);
+
+    const commented = await fetch(`${app.baseUrl}/api/v1/comment/create`, {
+      method: "POST",
+      headers: {
+        origin: app.baseUrl,
+        "content-type": "application/json",
+        cookie: `access_token=${await accessTokenFor(fan.id)}`,
+      },
+      body: JSON.stringify({ postId: post.id, comment: JSON.stringify({ ops: [{ insert: "Both\n" }] }) }),
+    });
+    expect(commented.status).toBe(201);
+    // The notice reaches the sibling through the cluster primary within moments; no copy is older.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (let i = 0; i < 8; i += 1) expect(await visit(post.id)).toBe(1);
   });
 });

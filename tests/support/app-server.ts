@@ -6,6 +6,8 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "..", "..");
 const nextBin = path.join(root, "node_modules", ".bin", "next");
 const serverProcess = path.join(root, "scripts", "server-process.ts");
+/** Several server processes behind one port through node:cluster, as `npm start` runs them. */
+const serveWithWorkers = path.join(root, "scripts", "serve.ts");
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -48,14 +50,22 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-/** Starts the production server on a free port with the given environment and waits until it answers. */
-export async function startApp(env: Record<string, string>): Promise<RunningApp> {
+/**
+ * Starts the production server on a free port with the given environment and waits until it
+ * answers. `workers` > 1 starts that many server processes behind the port (scripts/serve.ts).
+ */
+export async function startApp(
+  env: Record<string, string>,
+  options: { workers?: number } = {},
+): Promise<RunningApp> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const workers = options.workers ?? 1;
   // The production server process as `npm start` runs it (scripts/server-process.ts, ADR 009).
+  const entry = workers > 1 ? serveWithWorkers : serverProcess;
   const [command, args] = devMode
     ? [nextBin, ["dev", "-p", String(port), "-H", "127.0.0.1"]]
-    : [process.execPath, ["--conditions=react-server", "--import", "tsx", serverProcess]];
+    : [process.execPath, ["--conditions=react-server", "--import", "tsx", entry]];
   const child: ChildProcess = spawn(command, args, {
     cwd: root,
     env: {
@@ -65,6 +75,7 @@ export async function startApp(env: Record<string, string>): Promise<RunningApp>
       PORT: String(port),
       HOST: "127.0.0.1",
       PUBLIC_BASE_URL: baseUrl,
+      ...(workers > 1 ? { WEB_CONCURRENCY: String(workers) } : {}),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
