@@ -208,6 +208,15 @@ describe("GET /api/v1/post", () => {
     expect(await listIds({ searchQuery: `${token} clock` })).toEqual([inTitle.id]);
   });
 
+  it("searchQuery finds a whole word from a half word that stemming would change", async () => {
+    const token = word();
+    // English stemming turns a word ending in "y" into "...i": "<token>y" as typed must still
+    // start "<token>ywood", and a stop word in the text is no term.
+    const board = await createListedPost({ title: `${token}ywood serving board` });
+    expect(await listIds({ searchQuery: `${token}y` })).toEqual([board.id]);
+    expect(await listIds({ searchQuery: `the ${token}y serv` })).toEqual([board.id]);
+  });
+
   it("searchQuery takes plain words as prefixes and honours web-search syntax", async () => {
     const token = word();
     const coasters = await createListedPost({ title: `${token} walnut coasters` });

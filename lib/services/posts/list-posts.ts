@@ -35,7 +35,19 @@ export function searchTsQuery(text: string): SQL {
   const longer = words.filter((word) => word.length > 1);
   const terms = (longer.length > 0 ? longer : words).slice(0, MAX_SEARCH_TERMS);
   if (terms.length === 0) return sql`websearch_to_tsquery('english', ${text})`;
-  return sql`to_tsquery('english', ${terms.map((term) => `${term}:*`).join(" & ")})`;
+  return sql`(${sql.join(terms.map(prefixQuery), sql` && `)})`;
+}
+
+/**
+ * One word as a prefix: its English stem, or the word as typed. Stemming a half-typed word can
+ * change its end ("cherry" becomes 'cherri'), which then no longer starts the whole word's entry
+ * in the vector ('cherrywood'), so the word as typed is tried too. A stop word ("the") is no
+ * term at all, as before: the empty query drops out of the AND.
+ */
+function prefixQuery(term: string): SQL {
+  const prefix = `${term}:*`;
+  return sql`(case when numnode(to_tsquery('english', ${prefix})) = 0 then ''::tsquery
+    else to_tsquery('english', ${prefix}) || to_tsquery('simple', ${prefix}) end)`;
 }
 
 /**
