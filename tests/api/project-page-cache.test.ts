@@ -4,7 +4,13 @@ import type { PostViewerState } from "@/lib/validation/posts";
 import { eq } from "drizzle-orm";
 import { posts } from "@/lib/db/schema";
 import { createUser, testDb, unique } from "../support/factories";
-import { accessTokenFor, asUser, createComment, createProject } from "../support/factories-project";
+import {
+  accessTokenFor,
+  asUser,
+  commentThroughApi,
+  createComment,
+  createProject,
+} from "../support/factories-project";
 import { startApp, type RunningApp } from "../support/app-server";
 import { api, type Envelope } from "../support/http";
 
@@ -140,12 +146,7 @@ describe("the cached guest project page", () => {
     // A comment written behind the app's back is not seen; one through the API is.
     await createComment(post.id, fan.id, "Behind the app");
     expect((await guestPage(post.id)).cache).toBe("HIT");
-    const commented = await api(
-      "/api/v1/comment/create",
-      await asUser(fan.id, {
-        json: { postId: post.id, comment: JSON.stringify({ ops: [{ insert: "Lovely\n" }] }) },
-      }),
-    );
+    const commented = await commentThroughApi(inject("baseUrl"), fan.id, post.id, "Lovely");
     expect(commented.status).toBe(201);
     expect((await guestPage(post.id)).cache).not.toBe("HIT");
   });
@@ -234,15 +235,7 @@ describe("the cached guest project page with two server processes", () => {
     // Connections are spread over both processes: each renders and stores its own copy.
     for (let i = 0; i < 8; i += 1) expect(await visit(post.id)).toBe(0);
 
-    const commented = await fetch(`${app.baseUrl}/api/v1/comment/create`, {
-      method: "POST",
-      headers: {
-        origin: app.baseUrl,
-        "content-type": "application/json",
-        cookie: `access_token=${await accessTokenFor(fan.id)}`,
-      },
-      body: JSON.stringify({ postId: post.id, comment: JSON.stringify({ ops: [{ insert: "Both\n" }] }) }),
-    });
+    const commented = await commentThroughApi(app.baseUrl, fan.id, post.id, "Both");
     expect(commented.status).toBe(201);
     // The notice reaches the sibling through the cluster primary within moments; no copy is older.
     await new Promise((resolve) => setTimeout(resolve, 300));

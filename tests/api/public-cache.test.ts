@@ -8,7 +8,7 @@ import type { PostDetail, PostList } from "@/lib/validation/posts";
 import { startApp, type RunningApp } from "../support/app-server";
 import { createCategory, createUser, testDb } from "../support/factories";
 import { createListedPost } from "../support/factories-posts";
-import { accessTokenFor, createProject } from "../support/factories-project";
+import { accessTokenFor, commentThroughApi, createProject } from "../support/factories-project";
 import type { Envelope } from "../support/http";
 
 // The suite's shared server runs with the signed-out listing cache off (its tests write rows
@@ -102,15 +102,7 @@ describe("the signed-out listing cache (PUBLIC_CACHE_SECONDS)", () => {
     expect(await detailTitle()).toBe(post.title);
 
     // A comment through the API changes the post: the next guest read loads it again.
-    const commented = await fetch(`${app.baseUrl}/api/v1/comment/create`, {
-      method: "POST",
-      headers: {
-        origin: app.baseUrl,
-        "content-type": "application/json",
-        cookie: `access_token=${await accessTokenFor(fan.id)}`,
-      },
-      body: JSON.stringify({ postId: post.id, comment: JSON.stringify({ ops: [{ insert: "Neat\n" }] }) }),
-    });
+    const commented = await commentThroughApi(app.baseUrl, fan.id, post.id, "Neat");
     expect(commented.status).toBe(201);
     expect(await detailTitle()).toBe(`${post.title} (renamed)`);
   });

@@ -59,6 +59,19 @@ export async function asUser(
   };
 }
 
+/** A plain-text comment through the API of the app at `baseUrl` (a write the services see). */
+export async function commentThroughApi(baseUrl: string, userId: string, postId: string, text: string) {
+  return fetch(`${baseUrl}/api/v1/comment/create`, {
+    method: "POST",
+    headers: {
+      origin: baseUrl,
+      "content-type": "application/json",
+      cookie: `access_token=${await accessTokenFor(userId)}`,
+    },
+    body: JSON.stringify({ postId, comment: JSON.stringify({ ops: [{ insert: `${text}\n` }] }) }),
+  });
+}
+
 /** Writes bytes into the app's local storage (DATA_DIR/storage) under a key. */
 export function storeFile(key: string, bytes: Buffer | string): void {
   const file = path.join(testDataDir(), "storage", ...key.split("/"));
