@@ -1,4 +1,4 @@
-// npm run bench:api [-- --posts 100000 --duration 10 --connections 10,50 --no-cache --port N --explain --explain-only --base-url URL --only TEXT]
+// npm run bench:api [-- --posts 100000 --duration 10 --connections 10,50 --no-cache --port N --explain --explain-only --base-url URL --only TEXT --slowest N]
 // The listing API and the home page under load on a real PostgreSQL with the large data set:
 // seeds it (npm run seed:large) unless the database already holds that many bulk posts, builds
 // the app when NEXT_DIST_DIR has no build, starts the production server and drives each case with
@@ -11,6 +11,8 @@
 // --no-cache starts the server with PUBLIC_CACHE_SECONDS=0 (what a signed-in visitor gets) and
 // walks distinct autocomplete texts, so the listing and suggestion cases measure the queries.
 // Every case's req/s is also printed as a fraction of /api/health's in the same run.
+// --slowest N first walks the mixed case's queries once, one at a time on a fresh server (each
+// query's own time, no queueing), and prints the distribution and the N slowest URLs.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -62,6 +64,7 @@ const { values } = parseArgs({
     port: { type: "string" },
     "base-url": { type: "string" },
     only: { type: "string" },
+    slowest: { type: "string" },
   },
 });
 const wantedPosts = Number(values.posts);
@@ -564,9 +567,26 @@ function load(entry: Case, connections: number, seconds: number, cookie: string)
   });
 }
 
+/** The mixed walk once, one request at a time: where its time goes, before any load. */
+async function printSlowest(count: number, cookie: string): Promise<void> {
+  const timed: [number, string][] = [];
+  for (const url of mixed) {
+    const started = performance.now();
+    const response = await fetch(`${base}${url}`, { headers: { cookie } });
+    await response.arrayBuffer();
+    timed.push([performance.now() - started, `${response.status} ${decodeURIComponent(url)}`]);
+  }
+  const times = timed.map(([ms]) => ms).sort((a, b) => a - b);
+  const at = (share: number) => (times[Math.min(times.length - 1, Math.floor(share * times.length))] ?? 0).toFixed(1);
+  console.log(`\nmixed walk, one at a time: p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`);
+  for (const [ms, url] of timed.sort((a, b) => b[0] - a[0]).slice(0, count))
+    console.log(`${ms.toFixed(1).padStart(8)} ms  ${url}`);
+}
+
 let failedRequests = 0;
 try {
-  let cookie = chosenCases.some((entry) => entry.signedIn) ? await signIn() : "";
+  let cookie = chosenCases.some((entry) => entry.signedIn) || values.slowest ? await signIn() : "";
+  if (values.slowest) await printSlowest(Number(values.slowest), cookie);
   // Warm-up: the first request of a route loads its code and fills the connection pool.
   for (const entry of chosenCases) {
     // A walked list's last paths: the walk reaches them last, long after their caches expired.

@@ -17,6 +17,11 @@ export function createDatabase(
     connectionString: url,
     max: options.max ?? 10,
     idleTimeoutMillis: options.idleTimeoutMillis ?? 30_000,
+    // PostgreSQL compiles a query with LLVM once its estimated cost passes jit_above_cost; the
+    // estimates of the listing totals do (their EXISTS filters), and the compile took 160 ms of a
+    // 25 ms count on every request (docs/performance.md). Short OLTP queries never earn it back.
+    // PGlite has no JIT and ignores the option.
+    options: "-c jit=off",
   });
   // Without a listener an idle client's error (e.g. the server restarting) kills the process.
   pool.on("error", (error) => console.error("[db] idle client error:", error.message));

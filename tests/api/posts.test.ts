@@ -1,9 +1,9 @@
 import { randomInt } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { attachments, likes, posts } from "@/lib/db/schema";
+import { attachments, likes, posts, toolData } from "@/lib/db/schema";
 import type { AutocompleteSuggestion, PostList } from "@/lib/validation/posts";
 import { createCategory, createPartner, createUser, testDb } from "../support/factories";
 import { createListedPost } from "../support/factories-posts";
@@ -159,6 +159,36 @@ describe("GET /api/v1/post", () => {
       sorted([endmill.id, both.id]),
     );
     expect(await listIds({ searchQuery: token, toolType: "All" })).toHaveLength(4);
+  });
+
+  it("toolType follows each write to a post's tools and models", async () => {
+    const token = word();
+    const post = await createListedPost({ title: `${token} a`, tools: ["Laser"] });
+    // Each check searches a text of its own: a search's ranked ids are kept for a few seconds.
+    const lists = async (text: string) => ({
+      laser: await listIds({ searchQuery: text, toolType: "Laser" }),
+      endmill: await listIds({ searchQuery: text, toolType: "Endmill" }),
+    });
+    expect(await lists(token)).toEqual({ laser: [post.id], endmill: [] });
+
+    // The laser tool becomes an endmill.
+    await testDb()
+      .update(toolData)
+      .set({ laserOrEndmill: "Endmill", toolUnit: "mm", toolUsed: 3.175 })
+      .where(eq(toolData.postId, post.id));
+    expect(await lists(`${token} a`)).toEqual({ laser: [], endmill: [post.id] });
+
+    // The tool goes; the G-code engine's reading of the model as a laser job is left.
+    await testDb().delete(toolData).where(eq(toolData.postId, post.id));
+    await testDb()
+      .update(attachments)
+      .set({ gcodeAnalysis: sql`'{"isLaser": true}'::jsonb` })
+      .where(eq(attachments.postId, post.id));
+    expect(await lists(`a ${token}`)).toEqual({ laser: [post.id], endmill: [] });
+
+    // The model goes too: neither family.
+    await testDb().delete(attachments).where(eq(attachments.postId, post.id));
+    expect(await lists(`${token} "a"`)).toEqual({ laser: [], endmill: [] });
   });
 
   it("partner keeps the posts of the partner whose user is given", async () => {

@@ -92,11 +92,6 @@ export const attachments = pgTable(
   },
   (t) => [
     index("attachments_post_idx").on(t.postId, t.category, t.position),
-    // The toolType filter's "a model read as laser / endmill" (list-posts.ts): without it every
-    // listing and total with that filter scanned all attachments.
-    index("attachments_model_laser_idx")
-      .on(sql`(${t.gcodeAnalysis} ->> 'isLaser')`, t.postId)
-      .where(sql`${t.category} = 'postModel'`),
     index("attachments_make_idx").on(t.makeId),
     index("attachments_user_idx").on(t.userId),
     check(

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  boolean,
   check,
   index,
   integer,
@@ -83,6 +84,14 @@ export const posts = pgTable(
       .notNull()
       .default(0),
     searchVector: tsvector("search_vector"),
+    /**
+     * Whether the listing's toolType=Laser / =Endmill filter matches this post: one of its tools is
+     * of that family, or the G-code engine read one of its models as that kind of job. Maintained
+     * by triggers on tool_data and attachments (the tool types migration), so a listing filters
+     * and counts on a column of its own row instead of probing two tables per post.
+     */
+    toolTypeLaser: boolean("tool_type_laser").notNull().default(false),
+    toolTypeEndmill: boolean("tool_type_endmill").notNull().default(false),
     /** When the post first became public; null until then. */
     publishedAt: timestamp("published_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -94,6 +103,18 @@ export const posts = pgTable(
     index("posts_category_idx").on(t.categoryId, t.createdAt.desc()),
     index("posts_partner_idx").on(t.partnerId),
     index("posts_rating_idx").on(t.averageTotalRating),
+    // Listed posts only (the visibility of listedPostsWhere), so a listing's total is an
+    // index-only count of its filter's range and a filtered page reads its own index in order.
+    index("posts_listed_rating_idx").on(t.averageTotalRating).where(sql`${t.visibility} = 'public'`),
+    index("posts_listed_category_idx")
+      .on(t.categoryId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.visibility} = 'public'`),
+    index("posts_listed_laser_idx")
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.visibility} = 'public' and ${t.toolTypeLaser}`),
+    index("posts_listed_endmill_idx")
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.visibility} = 'public' and ${t.toolTypeEndmill}`),
     index("posts_search_idx").using("gin", t.searchVector),
     index("posts_title_trgm_idx").using("gin", sql`lower(${t.title}) gin_trgm_ops`),
     check("posts_current_page_range", sql`${t.currentPage} BETWEEN 1 AND 8`),

@@ -4,7 +4,7 @@ import { TtlCache } from "@/lib/cache/ttl-cache";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import type { Database } from "@/lib/db/create";
-import { attachments, categories, partners, posts, toolData, users } from "@/lib/db/schema";
+import { categories, partners, posts, users } from "@/lib/db/schema";
 import type { Actor } from "@/lib/auth/actor";
 import type { ListPostsFilters, PostedAt, PostList, PostSummary } from "@/lib/validation/posts";
 import { listedPostsWhere } from "./post-access";
@@ -50,15 +50,14 @@ function prefixQuery(term: string): SQL {
     else to_tsquery('english', ${prefix}) || to_tsquery('simple', ${prefix}) end)`;
 }
 
-/**
- * Filter conditions shared by the listing and its total (`forCount`: the total's formulation where
- * one reads better for counting). Only public posts are ever listed.
- */
-export function listingConditions(filters: ListPostsFilters, { forCount = false } = {}): SQL[] {
+/** Filter conditions shared by the listing and its total. Only public posts are ever listed. */
+export function listingConditions(filters: ListPostsFilters): SQL[] {
   const conditions: SQL[] = [listedPostsWhere];
   if (filters.category) {
+    // A scalar subquery (a post category's name is unique): the page then reads
+    // posts_listed_category_idx in order, where `in (select ...)` sorted every post of the category.
     conditions.push(
-      sql`${posts.categoryId} in (select ${categories.id} from ${categories} where lower(${categories.name}) = lower(${filters.category}))`,
+      sql`${posts.categoryId} = (select ${categories.id} from ${categories} where ${categories.type} = 'post' and lower(${categories.name}) = lower(${filters.category}))`,
     );
   }
   if (filters.subCategory) conditions.push(sql`lower(${posts.subCategory}) = lower(${filters.subCategory})`);
@@ -69,23 +68,10 @@ export function listingConditions(filters: ListPostsFilters, { forCount = false 
     );
   }
   if (filters.toolType) {
-    // A post matches when any of its tools is of that family, or when the G-code engine read one
-    // of its models as that family (stored analysis, docs/gcode.md "Laser jobs").
-    const isLaser = filters.toolType === "Laser";
-    const toolPosts = sql`select 1 from ${toolData} where ${toolData.postId} = ${posts.id} and ${toolData.laserOrEndmill} = ${filters.toolType}`;
-    const modelPosts = sql`select 1 from ${attachments} where ${attachments.postId} = ${posts.id} and ${attachments.category} = 'postModel'
-      and (${attachments.gcodeAnalysis} ->> 'isLaser') = ${isLaser ? "true" : "false"}`;
-    // The same set of posts written for each use. A page: one EXISTS over a UNION ALL, probed post
-    // by post through tool_data_family_post_idx and attachments_model_laser_idx, which stops after
-    // its 20 matches. A count visits every public post: two ORed EXISTS, which PostgreSQL runs as
-    // two hashed subplans (each family's post ids read once, about 2.5k buffers at 100k posts);
-    // for a page that same plan read all 75k Endmill tools before the first card, and
-    // `id IN (... UNION ALL ...)` made the count probe posts_pkey 75k times (300k buffers).
-    conditions.push(
-      forCount
-        ? sql`(exists (${toolPosts}) or exists (${modelPosts}))`
-        : sql`exists (${toolPosts} union all ${modelPosts})`,
-    );
+    // The post's own flag (posts.tool_type_*, kept by triggers: a tool of that family, or a model
+    // the G-code engine read as that kind of job; docs/gcode.md "Laser jobs"), so a page reads
+    // posts_listed_laser_idx / _endmill_idx in order and a total counts that index alone.
+    conditions.push(filters.toolType === "Laser" ? sql`${posts.toolTypeLaser}` : sql`${posts.toolTypeEndmill}`);
   }
   if (filters.partner) {
     // A scalar subquery (one partner per user): the planner then estimates one partner's share of
@@ -102,7 +88,7 @@ export function listingConditions(filters: ListPostsFilters, { forCount = false 
 }
 
 /**
- * The "top results" order of GET /api/v1/post. With a search: relevance (ts_rank_cd over the
+ * The "top results" order of GET /api/v1/post. With a search: relevance (ts_rank over the
  * weighted vector: title > tags > description) first. Always then newest first, with the id as the
  * final tie-break, so the order is total and offset pages never repeat or skip a post while the
  * data set is unchanged. Without a search this is exactly the (visibility, created_at desc nulls
@@ -111,7 +97,7 @@ export function listingConditions(filters: ListPostsFilters, { forCount = false 
 function listingOrder(filters: ListPostsFilters): SQL[] {
   const order: SQL[] = [];
   if (filters.searchQuery) {
-    order.push(sql`ts_rank_cd(${posts.searchVector}, ${searchTsQuery(filters.searchQuery)}) desc`);
+    order.push(sql`ts_rank(${posts.searchVector}, ${searchTsQuery(filters.searchQuery)}) desc`);
   }
   // NULLS LAST like the index (drizzle's desc() index columns): both columns are NOT NULL, so
   // this changes nothing but lets PostgreSQL read the order from the index instead of sorting.
@@ -132,7 +118,7 @@ export function listingQueries(
       id: posts.id,
       createdAt: posts.createdAt,
       rank: (filters.searchQuery
-        ? sql<number>`ts_rank_cd(${posts.searchVector}, ${searchTsQuery(filters.searchQuery)})`
+        ? sql<number>`ts_rank(${posts.searchVector}, ${searchTsQuery(filters.searchQuery)})`
         : sql<number>`0::real`
       ).as("rank"),
     })
@@ -169,7 +155,7 @@ export function listingQueries(
     total: database
       .select({ total: sql<number>`count(*)::int` })
       .from(posts)
-      .where(and(...listingConditions(filters, { forCount: true }))),
+      .where(where),
   };
 }
 
@@ -182,7 +168,7 @@ export function listingQueries(
 const totals = new TtlCache<number>({ ttlMs: 10_000, maxEntries: 500 });
 
 /**
- * Searches rank every matching post (ts_rank_cd reads each match's vector), which grows with the
+ * Searches rank every matching post (ts_rank reads each match's vector), which grows with the
  * table: a common word matches a fifth of the posts. So the first SEARCH_WINDOW ids of a search are
  * ranked once and kept for a few seconds; its pages (the drawer pages through them) are slices, and
  * their cards are loaded fresh. Pages past the window are ranked per request. A post published
