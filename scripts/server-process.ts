@@ -1,7 +1,7 @@
 // One server process (scripts/lib/serve.ts forks one per WEB_CONCURRENCY): Next's production
 // request handler behind a plain Node HTTP server that answers the direct routes first (ADR 009).
-// PORT and HOST as for `next start`; run with `--conditions=react-server --import tsx` like the
-// other scripts, since the direct routes import the app's server-only modules.
+// PORT and HOST as for `next start`. The direct routes import the app's server-only modules, so it
+// runs with `--conditions=react-server`, bundled into plain JavaScript first (lib/server-bundle.ts).
 import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";

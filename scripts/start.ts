@@ -26,7 +26,7 @@ if (!isStandalone && !existsSync(path.join(projectRoot, process.env.NEXT_DIST_DI
 // With the embedded database every query runs in this process's one PGlite, so a second server
 // process would only queue on it (and share its connection limit): one, unless told otherwise.
 const serverEnv = embedded ? { ...env, WEB_CONCURRENCY: process.env.WEB_CONCURRENCY || "1" } : env;
-serveWithWorkers({
+await serveWithWorkers({
   port,
   host,
   env: serverEnv,

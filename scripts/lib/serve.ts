@@ -2,6 +2,7 @@ import cluster, { type Worker } from "node:cluster";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import type { EmbeddedDatabase } from "@/lib/db/embedded";
+import { bundleServerProcess } from "./server-bundle";
 
 // Not imported from ./runtime, which loads the database modules: the benchmark runs this file alone.
 const projectRoot = path.resolve(import.meta.dirname, "..", "..");
@@ -27,6 +28,25 @@ export function workerCount(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isInteger(wanted) && wanted > 0 ? wanted : Math.max(1, availableParallelism() - 1);
 }
 
+/**
+ * How a server process runs scripts/server-process.ts: bundled into plain JavaScript (see
+ * server-bundle.ts), or, should bundling fail, through tsx like the other scripts.
+ */
+async function serverProcessSettings(env: NodeJS.ProcessEnv) {
+  const settings = { args: [], cwd: projectRoot };
+  try {
+    const bundle = await bundleServerProcess({ projectRoot, distDir: env.NEXT_DIST_DIR ?? ".next" });
+    return { ...settings, exec: bundle, execArgv: ["--conditions=react-server"] };
+  } catch (error) {
+    console.warn(`[serve] bundling the server process failed, running it through tsx: ${String(error)}`);
+    return {
+      ...settings,
+      exec: path.join(projectRoot, "scripts", "server-process.ts"),
+      execArgv: ["--conditions=react-server", "--import", "tsx"],
+    };
+  }
+}
+
 /** lib/cache/project-page-changes.ts sends it; not imported, as this file loads no app module. */
 const PROJECT_PAGE_CHANGE_MESSAGE = "cnc:project-pages-changed";
 const RESTART_WINDOW_MS = 30_000;
@@ -36,24 +56,24 @@ const STOP_GRACE_MS = 10_000;
 /**
  * Serves the production build with WEB_CONCURRENCY processes (see workerCount) sharing one
  * port through node:cluster, each running scripts/server-process.ts (Next's request handler and
- * the direct routes of ADR 009), or Next's standalone server.js in the Docker image. The app keeps no state between requests that must be shared (only
+ * the direct routes of ADR 009; bundled, see serverProcessSettings), or Next's standalone server.js in the Docker image. The app keeps no state between requests that must be shared (only
  * caches; sessions, rate limits and data live in PostgreSQL), so workers are interchangeable, like
  * instances behind a load balancer. A worker that dies is replaced; one that keeps dying stops all.
  */
-export function serveWithWorkers({ port, host, env, standaloneServer, embedded = null }: ServeOptions): void {
+export async function serveWithWorkers({
+  port,
+  host,
+  env,
+  standaloneServer,
+  embedded = null,
+}: ServeOptions): Promise<void> {
   const workers = workerCount(env);
   const workerEnv = { ...env, PORT: String(port), HOST: host, HOSTNAME: host };
   cluster.setupPrimary(
     standaloneServer
       ? // Next's own runtime, set up by its server.js: none of this process's flags.
         { exec: standaloneServer, args: [], execArgv: [], cwd: projectRoot }
-      : // The direct routes import the app's server-only modules, as the other scripts do.
-        {
-          exec: path.join(projectRoot, "scripts", "server-process.ts"),
-          args: [],
-          execArgv: ["--conditions=react-server", "--import", "tsx"],
-          cwd: projectRoot,
-        },
+      : await serverProcessSettings(env),
   );
 
   let stopping = false;

@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import { bundleServerProcess } from "../../scripts/lib/server-bundle";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const nextBin = path.join(root, "node_modules", ".bin", "next");
-const serverProcess = path.join(root, "scripts", "server-process.ts");
 /** Several server processes behind one port through node:cluster, as `npm start` runs them. */
 const serveWithWorkers = path.join(root, "scripts", "serve.ts");
 
@@ -21,6 +21,13 @@ export function freePort(): Promise<number> {
       );
     });
   });
+}
+
+/** Bundled once per test process, like each start of `npm start`. */
+let bundle: Promise<string> | undefined;
+function serverProcessBundle(): Promise<string> {
+  bundle ??= bundleServerProcess({ projectRoot: root, distDir: process.env.NEXT_DIST_DIR ?? ".next" });
+  return bundle;
 }
 
 /**
@@ -61,11 +68,13 @@ export async function startApp(
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const workers = options.workers ?? 1;
-  // The production server process as `npm start` runs it (scripts/server-process.ts, ADR 009).
-  const entry = workers > 1 ? serveWithWorkers : serverProcess;
+  // The production server process as `npm start` runs it: scripts/server-process.ts bundled
+  // (ADR 009, scripts/lib/server-bundle.ts), or serve.ts in front of several of them.
   const [command, args] = devMode
     ? [nextBin, ["dev", "-p", String(port), "-H", "127.0.0.1"]]
-    : [process.execPath, ["--conditions=react-server", "--import", "tsx", entry]];
+    : workers > 1
+      ? [process.execPath, ["--conditions=react-server", "--import", "tsx", serveWithWorkers]]
+      : [process.execPath, ["--conditions=react-server", await serverProcessBundle()]];
   const child: ChildProcess = spawn(command, args, {
     cwd: root,
     env: {
