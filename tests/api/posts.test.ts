@@ -3,9 +3,9 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { attachments, likes, posts, toolData } from "@/lib/db/schema";
+import { attachments, likes, postTags, posts, toolData } from "@/lib/db/schema";
 import type { AutocompleteSuggestion, PostList } from "@/lib/validation/posts";
-import { createCategory, createPartner, createUser, testDb } from "../support/factories";
+import { createCategory, createPartner, createTag, createUser, testDb } from "../support/factories";
 import { createListedPost } from "../support/factories-posts";
 import { asUser, createComment, createMakeRow, createProject } from "../support/factories-project";
 import { api, type Envelope } from "../support/http";
@@ -159,6 +159,32 @@ describe("GET /api/v1/post", () => {
       sorted([endmill.id, both.id]),
     );
     expect(await listIds({ searchQuery: token, toolType: "All" })).toHaveLength(4);
+  });
+
+  it("search follows each write to a post's title, tags and visibility", async () => {
+    const [first, second, third] = [word(), word(), word()];
+    const post = await createListedPost({ title: `${first} box`, visibility: "draft" });
+    // Each check searches a text of its own: a search's ranked ids are kept for a few seconds.
+    expect(await listIds({ searchQuery: first })).toEqual([]);
+
+    await testDb().update(posts).set({ visibility: "public" }).where(eq(posts.id, post.id));
+    expect(await listIds({ searchQuery: `${first} box` })).toEqual([post.id]);
+
+    await testDb().update(posts).set({ title: `${second} box` }).where(eq(posts.id, post.id));
+    expect(await listIds({ searchQuery: second })).toEqual([post.id]);
+    expect(await listIds({ searchQuery: `box ${first}` })).toEqual([]);
+
+    const tag = await createTag(third);
+    await testDb().insert(postTags).values({ postId: post.id, tagId: tag.id });
+    expect(await listIds({ searchQuery: third })).toEqual([post.id]);
+
+    // A counter changing leaves the search as it was; leaving public takes the post out.
+    await testDb().update(posts).set({ likesCount: 3 }).where(eq(posts.id, post.id));
+    expect(await listIds({ searchQuery: `${third} ${second}` })).toEqual([post.id]);
+    await testDb().update(posts).set({ visibility: "private" }).where(eq(posts.id, post.id));
+    expect(await listIds({ searchQuery: `${second} ${third}` })).toEqual([]);
+    const { body } = await list({ searchQuery: `${second} box` });
+    expect(body.data.pagination.total).toBe(0);
   });
 
   it("toolType follows each write to a post's tools and models", async () => {

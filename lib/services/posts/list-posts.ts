@@ -4,7 +4,7 @@ import { TtlCache } from "@/lib/cache/ttl-cache";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import type { Database } from "@/lib/db/create";
-import { categories, partners, posts, users } from "@/lib/db/schema";
+import { categories, listedPostSearch, partners, posts, users } from "@/lib/db/schema";
 import type { Actor } from "@/lib/auth/actor";
 import type { ListPostsFilters, PostedAt, PostList, PostSummary } from "@/lib/validation/posts";
 import { listedPostsWhere } from "./post-access";
@@ -112,18 +112,21 @@ export function listingQueries(
 ) {
   const where = and(...listingConditions(filters));
   const order = listingOrder(filters);
-  // The search window's rows: the same posts and the same sort keys as `order`.
+  // The search window's rows: the same posts and the same sort keys as `order`, read from the
+  // narrow listed_post_search (public posts only); other filters check the post itself.
+  const { searchQuery = "", ...otherFilters } = filters;
+  const query = searchTsQuery(searchQuery);
+  const others = Object.values(otherFilters).some((value) => value !== undefined)
+    ? sql`${listedPostSearch.postId} in (select ${posts.id} from ${posts} where ${and(...listingConditions(otherFilters))})`
+    : undefined;
   const matches = database
     .select({
-      id: posts.id,
-      createdAt: posts.createdAt,
-      rank: (filters.searchQuery
-        ? sql<number>`ts_rank(${posts.searchVector}, ${searchTsQuery(filters.searchQuery)})`
-        : sql<number>`0::real`
-      ).as("rank"),
+      id: listedPostSearch.postId,
+      createdAt: listedPostSearch.createdAt,
+      rank: sql<number>`ts_rank(${listedPostSearch.searchVector}, ${query})`.as("rank"),
     })
-    .from(posts)
-    .where(where)
+    .from(listedPostSearch)
+    .where(and(sql`${listedPostSearch.searchVector} @@ ${query}`, others))
     .offset(0)
     .as("matches");
   return {
