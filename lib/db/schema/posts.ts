@@ -100,20 +100,22 @@ export const posts = pgTable(
   (t) => [
     index("posts_visibility_created_idx").on(t.visibility, t.createdAt.desc(), t.id.desc()),
     index("posts_user_created_idx").on(t.userId, t.createdAt.desc()),
-    index("posts_category_idx").on(t.categoryId, t.createdAt.desc()),
     index("posts_partner_idx").on(t.partnerId),
-    index("posts_rating_idx").on(t.averageTotalRating),
     // Listed posts only (the visibility of listedPostsWhere), so a listing's total is an
     // index-only count of its filter's range and a filtered page reads its own index in order.
-    index("posts_listed_rating_idx").on(t.averageTotalRating).where(sql`${t.visibility} = 'public'`),
+    // The trailing columns are the other filters a page may add: checked in the index itself
+    // (index-only), not by fetching each post that the filter then drops.
+    index("posts_listed_rating_idx")
+      .on(t.averageTotalRating, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.visibility} = 'public'`),
     index("posts_listed_category_idx")
-      .on(t.categoryId, t.createdAt.desc(), t.id.desc())
+      .on(t.categoryId, t.createdAt.desc(), t.id.desc(), t.toolTypeLaser, t.toolTypeEndmill, t.averageTotalRating)
       .where(sql`${t.visibility} = 'public'`),
     index("posts_listed_laser_idx")
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt.desc(), t.id.desc(), t.averageTotalRating)
       .where(sql`${t.visibility} = 'public' and ${t.toolTypeLaser}`),
     index("posts_listed_endmill_idx")
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt.desc(), t.id.desc(), t.averageTotalRating)
       .where(sql`${t.visibility} = 'public' and ${t.toolTypeEndmill}`),
     index("posts_search_idx").using("gin", t.searchVector),
     index("posts_title_trgm_idx").using("gin", sql`lower(${t.title}) gin_trgm_ops`),
