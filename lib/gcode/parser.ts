@@ -997,19 +997,29 @@ export class GcodeParser {
     const unit = inch ? MM_PER_INCH : 1;
     const values = this.values;
     const pos = this.pos;
-    const abs = this.isAbsolute || isMachine;
+    // Coordinates in locals: V8 cannot tell `pos` and `tgt` apart, so it would load them again
+    // after every store to either (more code to compile, more work per move).
+    const x = pos[0]!;
+    const y = pos[1]!;
+    const z = pos[2]!;
+    // What a word is added to: the work offset (none in machine coordinates) when absolute, the
+    // position when relative. One sum per axis, not one per mode (a + b is exactly b + a).
     const offset = this.offset;
-    const ox = isMachine ? 0 : offset[0]!;
-    const oy = isMachine ? 0 : offset[1]!;
-    const oz = isMachine ? 0 : offset[2]!;
+    const relative = !this.isAbsolute && !isMachine;
+    const baseX = relative ? x : isMachine ? 0 : offset[0]!;
+    const baseY = relative ? y : isMachine ? 0 : offset[1]!;
+    const baseZ = relative ? z : isMachine ? 0 : offset[2]!;
+    const toX = (seen & X_BIT) === 0 ? x : baseX + values[X_]! * unit;
+    const toY = (seen & Y_BIT) === 0 ? y : baseY + values[Y_]! * unit;
+    const toZ = (seen & Z_BIT) === 0 ? z : baseZ + values[Z_]! * unit;
     const t = this.tgt;
-    t[0] = (seen & X_BIT) === 0 ? pos[0]! : abs ? values[X_]! * unit + ox : pos[0]! + values[X_]! * unit;
-    t[1] = (seen & Y_BIT) === 0 ? pos[1]! : abs ? values[Y_]! * unit + oy : pos[1]! + values[Y_]! * unit;
-    t[2] = (seen & Z_BIT) === 0 ? pos[2]! : abs ? values[Z_]! * unit + oz : pos[2]! + values[Z_]! * unit;
+    t[0] = toX;
+    t[1] = toY;
+    t[2] = toZ;
     if (kind === MOTION_NONE) return;
-    const dx = t[0]! - pos[0]!;
-    const dy = t[1]! - pos[1]!;
-    const dz = t[2]! - pos[2]!;
+    const dx = toX - x;
+    const dy = toY - y;
+    const dz = toZ - z;
     if (dx === 0 && dy === 0 && dz === 0) return;
     const length = Math.sqrt(dx * dx + dy * dy + dz * dz);
     const isRapid = kind === MOTION_RAPID;
@@ -1189,21 +1199,26 @@ export class GcodeParser {
   private emit(kind: number, hasLength: boolean): void {
     const pos = this.pos;
     const t = this.tgt;
+    // The target in locals (see moveTo): read once, whatever is stored below.
+    const toX = t[0]!;
+    const toY = t[1]!;
+    const toZ = t[2]!;
     // One box per segment: rapids grow `box` (the extent of everything is its union with the cut
     // box, taken at the end), cuts grow `cutBox`. The start of a segment is the end of the previous
     // one: it is only added when that one was not already counted in the same box.
     let power = 0;
     let cut = false;
     let powered = false;
+    let box: Float64Array;
     if (kind === SEGMENT_KIND.rapid) {
-      if (this.lastCut || this.segments === 0) growBox(this.box, pos);
-      growBox(this.box, t);
+      box = this.box;
+      if (this.lastCut || this.segments === 0) growBox(box, pos);
     } else {
       cut = true;
+      box = this.cutBox;
       if (!this.frameKnown) this.captureFrame();
       if (hasLength && this.feed !== this.lastRangeFeed) this.noteFeed();
-      if (!this.lastCut) growBox(this.cutBox, pos);
-      growBox(this.cutBox, t);
+      if (!this.lastCut) growBox(box, pos);
       if (this.spindleOn) {
         if (this.spindleSpeed > 0) {
           power = this.spindleSpeed;
@@ -1214,13 +1229,27 @@ export class GcodeParser {
             this.switchedPaths++;
             this.pathPending = false;
           }
-          if (!this.lastPowered) growBox(this.poweredBox, pos);
-          growBox(this.poweredBox, t);
+          const poweredBox = this.poweredBox;
+          if (!this.lastPowered) growBox(poweredBox, pos);
+          // The target, written out here and below: a growBox call per segment would be compiled
+          // on its own as well as inside emit (a cold parse pays for every compile).
+          if (toX < poweredBox[0]!) poweredBox[0] = toX;
+          if (toY < poweredBox[1]!) poweredBox[1] = toY;
+          if (toZ < poweredBox[2]!) poweredBox[2] = toZ;
+          if (toX > poweredBox[3]!) poweredBox[3] = toX;
+          if (toY > poweredBox[4]!) poweredBox[4] = toY;
+          if (toZ > poweredBox[5]!) poweredBox[5] = toZ;
         } else if (hasLength) {
           this.sawUnpoweredFeed = true;
         }
       }
     }
+    if (toX < box[0]!) box[0] = toX;
+    if (toY < box[1]!) box[1] = toY;
+    if (toZ < box[2]!) box[2] = toZ;
+    if (toX > box[3]!) box[3] = toX;
+    if (toY > box[4]!) box[4] = toY;
+    if (toZ > box[5]!) box[5] = toZ;
     this.lastCut = cut;
     this.lastPowered = powered;
     const store = this.store;
@@ -1234,9 +1263,9 @@ export class GcodeParser {
         vertices[2] = pos[2]!;
       }
       const v = (i + 1) * 3;
-      vertices[v] = t[0]!;
-      vertices[v + 1] = t[1]!;
-      vertices[v + 2] = t[2]!;
+      vertices[v] = toX;
+      vertices[v + 1] = toY;
+      vertices[v + 2] = toZ;
       // The arrays start zero-filled: zeros are not written, so an endmill job (no power) or a
       // program without T words never touches those pages at all.
       if (kind !== 0) store.kinds[i] = kind;
@@ -1246,9 +1275,9 @@ export class GcodeParser {
     }
     this.segments++;
     this.positionKnown = true;
-    pos[0] = t[0]!;
-    pos[1] = t[1]!;
-    pos[2] = t[2]!;
+    pos[0] = toX;
+    pos[1] = toY;
+    pos[2] = toZ;
   }
 }
 
