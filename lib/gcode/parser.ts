@@ -534,17 +534,17 @@ export class GcodeParser {
     // loops over a word's spaces and digits stop at it without an `i < end` test per byte.
     let i = start;
     while (i < end) {
-      let c = buf[i]!;
+      const c = buf[i]!;
       if (c <= 32) {
         if (c === 10) break;
         i++;
         continue;
       }
-      if (c >= 97 && c <= 122) c -= 32;
-      if (c >= 65 && c <= 90) {
-        const letter = c - 65;
+      // A to Z in either case (c | 32 is the lower case of a letter, and no other byte lands in a-z).
+      const letter = (c | 32) - 97;
+      if (letter >= 0 && letter < 26) {
         i++;
-        while (buf[i] === 32 || buf[i] === 9) i++;
+        if (buf[i] === 32 || buf[i] === 9) i = skipBlanks(buf, i);
         let sign = 1;
         let d = buf[i]!;
         if (d === 45) {
@@ -553,51 +553,42 @@ export class GcodeParser {
         } else if (d === 43) {
           d = buf[++i]!;
         }
+        // Digits are counted from positions, not per digit.
+        const first = i;
         let whole = 0;
-        let digits = 0;
         let digit = d - 48;
         while (digit >= 0 && digit <= 9) {
           whole = whole * 10 + digit;
-          digits++;
           digit = buf[++i]! - 48;
         }
+        let digits = i - first;
         let value = whole;
         if (buf[i] === 46) {
+          const point = i;
           let fraction = 0;
           let divisor = 1;
           digit = buf[++i]! - 48;
           while (digit >= 0 && digit <= 9) {
             fraction = fraction * 10 + digit;
             divisor *= 10;
-            digits++;
             digit = buf[++i]! - 48;
           }
+          digits += i - point - 1;
           value += fraction / divisor;
         }
         if (digits === 0) {
           i = this.readRareWord(buf, start, i, end, letter, sign);
           continue;
         }
+        values[letter] = sign * value;
         if (letter === 6) {
           if (this.gCount < 16) this.gWords[this.gCount++] = Math.round(sign * value * 10);
         } else if (letter === 12) {
-          if (this.mCount < 16) this.mWords[this.mCount++] = Math.round(sign * value);
+          this.addMWord();
         } else {
-          values[letter] = sign * value;
           seen |= 1 << letter;
         }
         continue;
-      }
-      if (c === 40) {
-        // ( comment )
-        while (i < end && buf[i] !== 41 && buf[i] !== 10) i++;
-        if (buf[i] === 41) i++;
-        continue;
-      }
-      if (c === 59) {
-        // ; comment to end of line
-        while (i < end && buf[i] !== 10) i++;
-        break;
       }
       i = this.readRare(buf, start, i, end, c);
     }
@@ -606,6 +597,11 @@ export class GcodeParser {
     if (this.pendingAssignments.length > 0) this.assignParameters();
     this.lineIndex++;
     return i < end ? i + 1 : end;
+  }
+
+  /** An M word (its value in `values`): fewer lines have one than a G word, so not in readLine. */
+  private addMWord(): void {
+    if (this.mCount < 16) this.mWords[this.mCount++] = Math.round(this.values[12]!);
   }
 
   /** Words set by `readRareWord` on the current line (bits by letter, as in `seen`). */
@@ -654,11 +650,22 @@ export class GcodeParser {
   }
 
   /**
-   * Anything but a word or a comment at `i`: `#name = value` (applied after the line, as LinuxCNC
+   * Anything but a word at `i`: comments, `#name = value` (applied after the line, as LinuxCNC
    * does), Grbl `$` commands, `%` and `/` (fine), else an unknown character. Returns where reading
-   * goes on (at the newline for `$` lines).
+   * goes on (at the newline for `;` comments and `$` lines). Comments are here, not in readLine:
+   * every loop in readLine makes its compile longer, and a cold parse waits for that compile.
    */
   private readRare(buf: Uint8Array, start: number, i: number, end: number, c: number): number {
+    if (c === 40) {
+      // ( comment )
+      while (i < end && buf[i] !== 41 && buf[i] !== 10) i++;
+      return buf[i] === 41 ? i + 1 : i;
+    }
+    if (c === 59) {
+      // ; comment to end of line
+      while (i < end && buf[i] !== 10) i++;
+      return i;
+    }
     if (c === 35) {
       const reader = this.expressionReader(buf, start, end);
       reader.pos = i - start;
@@ -1279,6 +1286,12 @@ export class GcodeParser {
     pos[1] = toY;
     pos[2] = toZ;
   }
+}
+
+/** Index of the first byte at or after `i` that is not a space or a tab (`X 12.5`: rare). */
+function skipBlanks(buf: Uint8Array, i: number): number {
+  while (buf[i] === 32 || buf[i] === 9) i++;
+  return i;
 }
 
 /** Index after the `]` that closes the `[` at `open` (or the line's end). */
