@@ -827,6 +827,12 @@ export class GcodeParser {
     }
   }
 
+  /** A T word: the tool for the following moves. */
+  private selectTool(): void {
+    this.tool = Math.max(0, Math.min(65535, Math.round(this.values[T_]!)));
+    this.tools.add(this.tool);
+  }
+
   /** The M words of the line. */
   private applyM(): void {
     for (let k = 0; k < this.mCount; k++) {
@@ -885,20 +891,14 @@ export class GcodeParser {
     const inch = unit !== 1;
 
     if ((seen & F_BIT) !== 0) this.feed = values[F_]! * unit;
-    const previousSpeed = this.spindleSpeed;
     if ((seen & S_BIT) !== 0) {
+      this.speedBefore = this.spindleSpeed;
       this.spindleSpeed = values[S_]!;
       if (this.spindleOn) this.recordSpeed();
     }
-    if ((seen & T_BIT) !== 0) {
-      this.tool = Math.max(0, Math.min(65535, Math.round(values[T_]!)));
-      this.tools.add(this.tool);
-    }
+    if ((seen & T_BIT) !== 0) this.selectTool();
     if (this.mCount > 0) this.applyM();
-    if (this.lineDwell > 0) {
-      this.minutes += this.lineDwell / 60;
-      this.dwell += this.lineDwell / 60;
-    }
+    if (this.lineDwell > 0) this.addDwell();
     this.motion = motion === MOTION_PROBE ? MOTION_LINEAR : motion;
     if (this.lineOffsets !== 0 || this.lineHome) {
       this.applyRareMotion(seen, inch);
@@ -906,16 +906,7 @@ export class GcodeParser {
     }
 
     const hasAxes = (seen & AXES_MASK) !== 0;
-    // Power carried on the feed moves themselves (`G1X37S262`): how raster lasers are written.
-    if (
-      (seen & S_BIT) !== 0 &&
-      this.spindleOn &&
-      this.spindleSpeed !== previousSpeed &&
-      hasAxes &&
-      motion >= MOTION_LINEAR &&
-      motion <= MOTION_CCW
-    )
-      this.powerChanges++;
+    if (hasAxes && (seen & S_BIT) !== 0) this.notePowerChange(motion);
     if (motion === MOTION_RAPID || motion === MOTION_LINEAR || motion === MOTION_PROBE) {
       if (hasAxes)
         this.moveTo(motion === MOTION_RAPID ? MOTION_RAPID : MOTION_LINEAR, seen, inch, this.lineMachine);
@@ -926,6 +917,30 @@ export class GcodeParser {
     } else if (hasAxes && (seen & ROTARY_MASK) === 0) {
       this.countUnknown("axes without motion");
     }
+  }
+
+  /** The S value before this line's S word (for notePowerChange). */
+  private speedBefore = DOUBLE;
+
+  /**
+   * A move with an S word: power carried on the feed moves themselves (`G1X37S262`), how raster
+   * lasers are written. Not in execute: its compile is paid by every cold parse, this only by files
+   * that have such lines.
+   */
+  private notePowerChange(motion: number): void {
+    if (
+      this.spindleOn &&
+      this.spindleSpeed !== this.speedBefore &&
+      motion >= MOTION_LINEAR &&
+      motion <= MOTION_CCW
+    )
+      this.powerChanges++;
+  }
+
+  /** A G4 dwell on this line, counted in the time estimate. */
+  private addDwell(): void {
+    this.minutes += this.lineDwell / 60;
+    this.dwell += this.lineDwell / 60;
   }
 
   private recordSpeed(): void {
