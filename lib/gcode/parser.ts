@@ -328,9 +328,10 @@ export class GcodeParser {
     this.arcTolerance = options.arcTolerance ?? 0.02;
     this.rapidFeed = options.rapidFeedMmPerMin ?? ASSUMED_RAPID_MM_PER_MIN;
     this.defaultFeed = options.defaultFeedMmPerMin ?? DEFAULT_FEED_MM_PER_MIN;
-    // Real files average one segment per 17-22 bytes; arc-heavy ones more, and the store grows.
+    // Real files average one segment per 17-22 bytes; arc-heavy ones more, and the store grows
+    // (the warm-up program too, so that growing has type feedback before a real file needs it).
     const guess = options.expectedBytes ? Math.ceil(options.expectedBytes / 16) : 4096;
-    this.store = this.collectGeometry ? new Growable(Math.max(1024, guess)) : null;
+    this.store = this.collectGeometry ? new Growable(Math.max(64, guess)) : null;
   }
 
   /** Feeds the next bytes; a line split between chunks is carried over to the next call. */
@@ -473,21 +474,12 @@ export class GcodeParser {
       length: number,
     ): T => (trim ? array.slice(0, length) : array.subarray(0, length)) as T;
     const vertices = take(store.vertices, (n + 1) * 3);
-    const [fx, fy, fz] = [this.frame[0]!, this.frame[1]!, this.frame[2]!];
-    if (scale !== 1 || fx !== 0 || fy !== 0 || fz !== 0) {
-      for (let i = 0; i < vertices.length; i += 3) {
-        vertices[i] = (vertices[i]! - fx) * scale;
-        vertices[i + 1] = (vertices[i + 1]! - fy) * scale;
-        vertices[i + 2] = (vertices[i + 2]! - fz) * scale;
-      }
-    }
+    const frame = this.frame;
+    if (scale !== 1 || frame[0] !== 0 || frame[1] !== 0 || frame[2] !== 0)
+      toDisplayFrame(vertices, frame, scale);
     const power = take(store.power, n);
-    if (fullPower > 0) {
-      const percent = 100 / fullPower;
-      for (let i = 0; i < n; i++) power[i] = power[i]! * percent;
-    } else {
-      power.fill(0);
-    }
+    if (fullPower > 0) scalePower(power, 100 / fullPower);
+    else power.fill(0);
     return {
       vertices,
       kinds: take(store.kinds, n),
@@ -1307,6 +1299,27 @@ export class GcodeParser {
 function skipBlanks(buf: Uint8Array, i: number): number {
   while (buf[i] === 32 || buf[i] === 9) i++;
   return i;
+}
+
+/**
+ * Vertices from machine mm to the program's frame (origin `frame`) in display units. The long
+ * loops of finish() are functions of their own: V8 optimises a loop while it runs, and code after
+ * it in the same function, run once per parse, has no type feedback (a bailout on x02).
+ */
+function toDisplayFrame(vertices: Float32Array, frame: Float64Array, scale: number): void {
+  const fx = frame[0]!;
+  const fy = frame[1]!;
+  const fz = frame[2]!;
+  for (let i = 0; i < vertices.length; i += 3) {
+    vertices[i] = (vertices[i]! - fx) * scale;
+    vertices[i + 1] = (vertices[i + 1]! - fy) * scale;
+    vertices[i + 2] = (vertices[i + 2]! - fz) * scale;
+  }
+}
+
+/** Laser power as a percentage (`percent` = 100 / the file's highest S). */
+function scalePower(power: Float32Array, percent: number): void {
+  for (let i = 0; i < power.length; i++) power[i] = power[i]! * percent;
 }
 
 /** Index after the `]` that closes the `[` at `open` (or the line's end). */
