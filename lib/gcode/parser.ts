@@ -311,6 +311,12 @@ export class GcodeParser {
   private lastRangeFeed = DOUBLE;
   private readonly cutBox = emptyBox();
   private readonly poweredBox = emptyBox();
+  /**
+   * While every cut so far was powered (an endmill job with the spindle on, the common case) the
+   * powered box grows exactly as the cut box does, and is not kept separately: `poweredBox` is
+   * filled in at the first unpowered cut (or at the end).
+   */
+  private poweredBoxIsCutBox = true;
   private readonly tools = new Set<number>();
   /**
    * Distinct S values while the spindle ran (the first MAX_SPEEDS), searched in place: a Set took
@@ -380,6 +386,7 @@ export class GcodeParser {
       this.readLine(this.carry, 0, this.carryLength);
       this.carryLength = 0;
     }
+    if (this.poweredBoxIsCutBox) this.poweredBox.set(this.cutBox);
     unionBox(this.box, this.cutBox);
     const laserRule = this.laserRule();
     const isLaser = laserRule !== null;
@@ -1175,7 +1182,7 @@ export class GcodeParser {
       apex[a1] = c1 + r * QUADRANT_SIN[q]!;
       apex[a2] = s2 + (e2 - s2) * f;
       growBox(this.cutBox, apex);
-      if (powered) growBox(this.poweredBox, apex);
+      if (powered && !this.poweredBoxIsCutBox) growBox(this.poweredBox, apex);
     }
   }
 
@@ -1195,6 +1202,18 @@ export class GcodeParser {
     this.moveToZ(MOTION_LINEAR, bottom);
     this.moveToZ(MOTION_RAPID, clearance);
     values[Z_] = values0;
+  }
+
+  /** A powered cut once some cut was not: its start (unless already in) and end. */
+  private growPoweredBox(): void {
+    if (!this.lastPowered) growBox(this.poweredBox, this.pos);
+    growBox(this.poweredBox, this.tgt);
+  }
+
+  /** The first unpowered cut: the powered box so far is the cut box so far (poweredBoxIsCutBox). */
+  private separatePoweredBox(): void {
+    this.poweredBox.set(this.cutBox);
+    this.poweredBoxIsCutBox = false;
   }
 
   private moveToZ(kind: number, z: number): void {
@@ -1232,32 +1251,24 @@ export class GcodeParser {
       box = this.cutBox;
       if (!this.frameKnown) this.captureFrame();
       if (hasLength && this.feed !== this.lastRangeFeed) this.noteFeed();
-      if (!this.lastCut) growBox(box, pos);
-      if (this.spindleOn) {
-        if (this.spindleSpeed > 0) {
-          power = this.spindleSpeed;
-          powered = true;
-          if (power < this.powerMin) this.powerMin = power;
-          if (power > this.powerMax) this.powerMax = power;
-          if (this.pathPending && hasLength) {
-            this.switchedPaths++;
-            this.pathPending = false;
-          }
-          const poweredBox = this.poweredBox;
-          if (!this.lastPowered) growBox(poweredBox, pos);
-          // The target, written out here and below: a growBox call per segment would be compiled
-          // on its own as well as inside emit (a cold parse pays for every compile).
-          if (toX < poweredBox[0]!) poweredBox[0] = toX;
-          if (toY < poweredBox[1]!) poweredBox[1] = toY;
-          if (toZ < poweredBox[2]!) poweredBox[2] = toZ;
-          if (toX > poweredBox[3]!) poweredBox[3] = toX;
-          if (toY > poweredBox[4]!) poweredBox[4] = toY;
-          if (toZ > poweredBox[5]!) poweredBox[5] = toZ;
-        } else if (hasLength) {
-          this.sawUnpoweredFeed = true;
+      if (this.spindleOn && this.spindleSpeed > 0) {
+        power = this.spindleSpeed;
+        powered = true;
+        if (power < this.powerMin) this.powerMin = power;
+        if (power > this.powerMax) this.powerMax = power;
+        if (this.pathPending && hasLength) {
+          this.switchedPaths++;
+          this.pathPending = false;
         }
+        if (!this.poweredBoxIsCutBox) this.growPoweredBox();
+      } else {
+        if (this.spindleOn && hasLength) this.sawUnpoweredFeed = true;
+        if (this.poweredBoxIsCutBox) this.separatePoweredBox();
       }
+      if (!this.lastCut) growBox(box, pos);
     }
+    // The target, written out: a growBox call per segment would be compiled on its own as well as
+    // inside emit (a cold parse pays for every compile).
     if (toX < box[0]!) box[0] = toX;
     if (toY < box[1]!) box[1] = toY;
     if (toZ < box[2]!) box[2] = toZ;
