@@ -311,6 +311,12 @@ export class GcodeParser {
   private lastRangeFeed = DOUBLE;
   private readonly cutBox = emptyBox();
   private readonly poweredBox = emptyBox();
+  /**
+   * While every cut so far was powered (an endmill job with the spindle on, the common case) the
+   * powered box grows exactly as the cut box does, and is not kept separately: `poweredBox` is
+   * filled in at the first unpowered cut (or at the end).
+   */
+  private poweredBoxIsCutBox = true;
   private readonly tools = new Set<number>();
   /**
    * Distinct S values while the spindle ran (the first MAX_SPEEDS), searched in place: a Set took
@@ -328,9 +334,10 @@ export class GcodeParser {
     this.arcTolerance = options.arcTolerance ?? 0.02;
     this.rapidFeed = options.rapidFeedMmPerMin ?? ASSUMED_RAPID_MM_PER_MIN;
     this.defaultFeed = options.defaultFeedMmPerMin ?? DEFAULT_FEED_MM_PER_MIN;
-    // Real files average one segment per 17-22 bytes; arc-heavy ones more, and the store grows.
+    // Real files average one segment per 17-22 bytes; arc-heavy ones more, and the store grows
+    // (the warm-up program too, so that growing has type feedback before a real file needs it).
     const guess = options.expectedBytes ? Math.ceil(options.expectedBytes / 16) : 4096;
-    this.store = this.collectGeometry ? new Growable(Math.max(1024, guess)) : null;
+    this.store = this.collectGeometry ? new Growable(Math.max(64, guess)) : null;
   }
 
   /** Feeds the next bytes; a line split between chunks is carried over to the next call. */
@@ -379,6 +386,7 @@ export class GcodeParser {
       this.readLine(this.carry, 0, this.carryLength);
       this.carryLength = 0;
     }
+    if (this.poweredBoxIsCutBox) this.poweredBox.set(this.cutBox);
     unionBox(this.box, this.cutBox);
     const laserRule = this.laserRule();
     const isLaser = laserRule !== null;
@@ -473,21 +481,12 @@ export class GcodeParser {
       length: number,
     ): T => (trim ? array.slice(0, length) : array.subarray(0, length)) as T;
     const vertices = take(store.vertices, (n + 1) * 3);
-    const [fx, fy, fz] = [this.frame[0]!, this.frame[1]!, this.frame[2]!];
-    if (scale !== 1 || fx !== 0 || fy !== 0 || fz !== 0) {
-      for (let i = 0; i < vertices.length; i += 3) {
-        vertices[i] = (vertices[i]! - fx) * scale;
-        vertices[i + 1] = (vertices[i + 1]! - fy) * scale;
-        vertices[i + 2] = (vertices[i + 2]! - fz) * scale;
-      }
-    }
+    const frame = this.frame;
+    if (scale !== 1 || frame[0] !== 0 || frame[1] !== 0 || frame[2] !== 0)
+      toDisplayFrame(vertices, frame, scale);
     const power = take(store.power, n);
-    if (fullPower > 0) {
-      const percent = 100 / fullPower;
-      for (let i = 0; i < n; i++) power[i] = power[i]! * percent;
-    } else {
-      power.fill(0);
-    }
+    if (fullPower > 0) scalePower(power, 100 / fullPower);
+    else power.fill(0);
     return {
       vertices,
       kinds: take(store.kinds, n),
@@ -534,17 +533,17 @@ export class GcodeParser {
     // loops over a word's spaces and digits stop at it without an `i < end` test per byte.
     let i = start;
     while (i < end) {
-      let c = buf[i]!;
+      const c = buf[i]!;
       if (c <= 32) {
         if (c === 10) break;
         i++;
         continue;
       }
-      if (c >= 97 && c <= 122) c -= 32;
-      if (c >= 65 && c <= 90) {
-        const letter = c - 65;
+      // A to Z in either case (c | 32 is the lower case of a letter, and no other byte lands in a-z).
+      const letter = (c | 32) - 97;
+      if (letter >= 0 && letter < 26) {
         i++;
-        while (buf[i] === 32 || buf[i] === 9) i++;
+        if (buf[i] === 32 || buf[i] === 9) i = skipBlanks(buf, i);
         let sign = 1;
         let d = buf[i]!;
         if (d === 45) {
@@ -553,51 +552,42 @@ export class GcodeParser {
         } else if (d === 43) {
           d = buf[++i]!;
         }
+        // Digits are counted from positions, not per digit.
+        const first = i;
         let whole = 0;
-        let digits = 0;
         let digit = d - 48;
         while (digit >= 0 && digit <= 9) {
           whole = whole * 10 + digit;
-          digits++;
           digit = buf[++i]! - 48;
         }
+        let digits = i - first;
         let value = whole;
         if (buf[i] === 46) {
+          const point = i;
           let fraction = 0;
           let divisor = 1;
           digit = buf[++i]! - 48;
           while (digit >= 0 && digit <= 9) {
             fraction = fraction * 10 + digit;
             divisor *= 10;
-            digits++;
             digit = buf[++i]! - 48;
           }
+          digits += i - point - 1;
           value += fraction / divisor;
         }
         if (digits === 0) {
           i = this.readRareWord(buf, start, i, end, letter, sign);
           continue;
         }
+        values[letter] = sign * value;
         if (letter === 6) {
           if (this.gCount < 16) this.gWords[this.gCount++] = Math.round(sign * value * 10);
         } else if (letter === 12) {
-          if (this.mCount < 16) this.mWords[this.mCount++] = Math.round(sign * value);
+          this.addMWord();
         } else {
-          values[letter] = sign * value;
           seen |= 1 << letter;
         }
         continue;
-      }
-      if (c === 40) {
-        // ( comment )
-        while (i < end && buf[i] !== 41 && buf[i] !== 10) i++;
-        if (buf[i] === 41) i++;
-        continue;
-      }
-      if (c === 59) {
-        // ; comment to end of line
-        while (i < end && buf[i] !== 10) i++;
-        break;
       }
       i = this.readRare(buf, start, i, end, c);
     }
@@ -606,6 +596,11 @@ export class GcodeParser {
     if (this.pendingAssignments.length > 0) this.assignParameters();
     this.lineIndex++;
     return i < end ? i + 1 : end;
+  }
+
+  /** An M word (its value in `values`): fewer lines have one than a G word, so not in readLine. */
+  private addMWord(): void {
+    if (this.mCount < 16) this.mWords[this.mCount++] = Math.round(this.values[12]!);
   }
 
   /** Words set by `readRareWord` on the current line (bits by letter, as in `seen`). */
@@ -654,11 +649,22 @@ export class GcodeParser {
   }
 
   /**
-   * Anything but a word or a comment at `i`: `#name = value` (applied after the line, as LinuxCNC
+   * Anything but a word at `i`: comments, `#name = value` (applied after the line, as LinuxCNC
    * does), Grbl `$` commands, `%` and `/` (fine), else an unknown character. Returns where reading
-   * goes on (at the newline for `$` lines).
+   * goes on (at the newline for `;` comments and `$` lines). Comments are here, not in readLine:
+   * every loop in readLine makes its compile longer, and a cold parse waits for that compile.
    */
   private readRare(buf: Uint8Array, start: number, i: number, end: number, c: number): number {
+    if (c === 40) {
+      // ( comment )
+      while (i < end && buf[i] !== 41 && buf[i] !== 10) i++;
+      return buf[i] === 41 ? i + 1 : i;
+    }
+    if (c === 59) {
+      // ; comment to end of line
+      while (i < end && buf[i] !== 10) i++;
+      return i;
+    }
     if (c === 35) {
       const reader = this.expressionReader(buf, start, end);
       reader.pos = i - start;
@@ -820,6 +826,12 @@ export class GcodeParser {
     }
   }
 
+  /** A T word: the tool for the following moves. */
+  private selectTool(): void {
+    this.tool = Math.max(0, Math.min(65535, Math.round(this.values[T_]!)));
+    this.tools.add(this.tool);
+  }
+
   /** The M words of the line. */
   private applyM(): void {
     for (let k = 0; k < this.mCount; k++) {
@@ -878,20 +890,14 @@ export class GcodeParser {
     const inch = unit !== 1;
 
     if ((seen & F_BIT) !== 0) this.feed = values[F_]! * unit;
-    const previousSpeed = this.spindleSpeed;
     if ((seen & S_BIT) !== 0) {
+      this.speedBefore = this.spindleSpeed;
       this.spindleSpeed = values[S_]!;
       if (this.spindleOn) this.recordSpeed();
     }
-    if ((seen & T_BIT) !== 0) {
-      this.tool = Math.max(0, Math.min(65535, Math.round(values[T_]!)));
-      this.tools.add(this.tool);
-    }
+    if ((seen & T_BIT) !== 0) this.selectTool();
     if (this.mCount > 0) this.applyM();
-    if (this.lineDwell > 0) {
-      this.minutes += this.lineDwell / 60;
-      this.dwell += this.lineDwell / 60;
-    }
+    if (this.lineDwell > 0) this.addDwell();
     this.motion = motion === MOTION_PROBE ? MOTION_LINEAR : motion;
     if (this.lineOffsets !== 0 || this.lineHome) {
       this.applyRareMotion(seen, inch);
@@ -899,16 +905,7 @@ export class GcodeParser {
     }
 
     const hasAxes = (seen & AXES_MASK) !== 0;
-    // Power carried on the feed moves themselves (`G1X37S262`): how raster lasers are written.
-    if (
-      (seen & S_BIT) !== 0 &&
-      this.spindleOn &&
-      this.spindleSpeed !== previousSpeed &&
-      hasAxes &&
-      motion >= MOTION_LINEAR &&
-      motion <= MOTION_CCW
-    )
-      this.powerChanges++;
+    if (hasAxes && (seen & S_BIT) !== 0) this.notePowerChange(motion);
     if (motion === MOTION_RAPID || motion === MOTION_LINEAR || motion === MOTION_PROBE) {
       if (hasAxes)
         this.moveTo(motion === MOTION_RAPID ? MOTION_RAPID : MOTION_LINEAR, seen, inch, this.lineMachine);
@@ -919,6 +916,30 @@ export class GcodeParser {
     } else if (hasAxes && (seen & ROTARY_MASK) === 0) {
       this.countUnknown("axes without motion");
     }
+  }
+
+  /** The S value before this line's S word (for notePowerChange). */
+  private speedBefore = DOUBLE;
+
+  /**
+   * A move with an S word: power carried on the feed moves themselves (`G1X37S262`), how raster
+   * lasers are written. Not in execute: its compile is paid by every cold parse, this only by files
+   * that have such lines.
+   */
+  private notePowerChange(motion: number): void {
+    if (
+      this.spindleOn &&
+      this.spindleSpeed !== this.speedBefore &&
+      motion >= MOTION_LINEAR &&
+      motion <= MOTION_CCW
+    )
+      this.powerChanges++;
+  }
+
+  /** A G4 dwell on this line, counted in the time estimate. */
+  private addDwell(): void {
+    this.minutes += this.lineDwell / 60;
+    this.dwell += this.lineDwell / 60;
   }
 
   private recordSpeed(): void {
@@ -997,19 +1018,29 @@ export class GcodeParser {
     const unit = inch ? MM_PER_INCH : 1;
     const values = this.values;
     const pos = this.pos;
-    const abs = this.isAbsolute || isMachine;
+    // Coordinates in locals: V8 cannot tell `pos` and `tgt` apart, so it would load them again
+    // after every store to either (more code to compile, more work per move).
+    const x = pos[0]!;
+    const y = pos[1]!;
+    const z = pos[2]!;
+    // What a word is added to: the work offset (none in machine coordinates) when absolute, the
+    // position when relative. One sum per axis, not one per mode (a + b is exactly b + a).
     const offset = this.offset;
-    const ox = isMachine ? 0 : offset[0]!;
-    const oy = isMachine ? 0 : offset[1]!;
-    const oz = isMachine ? 0 : offset[2]!;
+    const relative = !this.isAbsolute && !isMachine;
+    const baseX = relative ? x : isMachine ? 0 : offset[0]!;
+    const baseY = relative ? y : isMachine ? 0 : offset[1]!;
+    const baseZ = relative ? z : isMachine ? 0 : offset[2]!;
+    const toX = (seen & X_BIT) === 0 ? x : baseX + values[X_]! * unit;
+    const toY = (seen & Y_BIT) === 0 ? y : baseY + values[Y_]! * unit;
+    const toZ = (seen & Z_BIT) === 0 ? z : baseZ + values[Z_]! * unit;
     const t = this.tgt;
-    t[0] = (seen & X_BIT) === 0 ? pos[0]! : abs ? values[X_]! * unit + ox : pos[0]! + values[X_]! * unit;
-    t[1] = (seen & Y_BIT) === 0 ? pos[1]! : abs ? values[Y_]! * unit + oy : pos[1]! + values[Y_]! * unit;
-    t[2] = (seen & Z_BIT) === 0 ? pos[2]! : abs ? values[Z_]! * unit + oz : pos[2]! + values[Z_]! * unit;
+    t[0] = toX;
+    t[1] = toY;
+    t[2] = toZ;
     if (kind === MOTION_NONE) return;
-    const dx = t[0]! - pos[0]!;
-    const dy = t[1]! - pos[1]!;
-    const dz = t[2]! - pos[2]!;
+    const dx = toX - x;
+    const dy = toY - y;
+    const dz = toZ - z;
     if (dx === 0 && dy === 0 && dz === 0) return;
     const length = Math.sqrt(dx * dx + dy * dy + dz * dz);
     const isRapid = kind === MOTION_RAPID;
@@ -1151,7 +1182,7 @@ export class GcodeParser {
       apex[a1] = c1 + r * QUADRANT_SIN[q]!;
       apex[a2] = s2 + (e2 - s2) * f;
       growBox(this.cutBox, apex);
-      if (powered) growBox(this.poweredBox, apex);
+      if (powered && !this.poweredBoxIsCutBox) growBox(this.poweredBox, apex);
     }
   }
 
@@ -1173,6 +1204,18 @@ export class GcodeParser {
     values[Z_] = values0;
   }
 
+  /** A powered cut once some cut was not: its start (unless already in) and end. */
+  private growPoweredBox(): void {
+    if (!this.lastPowered) growBox(this.poweredBox, this.pos);
+    growBox(this.poweredBox, this.tgt);
+  }
+
+  /** The first unpowered cut: the powered box so far is the cut box so far (poweredBoxIsCutBox). */
+  private separatePoweredBox(): void {
+    this.poweredBox.set(this.cutBox);
+    this.poweredBoxIsCutBox = false;
+  }
+
   private moveToZ(kind: number, z: number): void {
     const saveAbsolute = this.isAbsolute;
     this.isAbsolute = true;
@@ -1189,38 +1232,49 @@ export class GcodeParser {
   private emit(kind: number, hasLength: boolean): void {
     const pos = this.pos;
     const t = this.tgt;
+    // The target in locals (see moveTo): read once, whatever is stored below.
+    const toX = t[0]!;
+    const toY = t[1]!;
+    const toZ = t[2]!;
     // One box per segment: rapids grow `box` (the extent of everything is its union with the cut
     // box, taken at the end), cuts grow `cutBox`. The start of a segment is the end of the previous
     // one: it is only added when that one was not already counted in the same box.
     let power = 0;
     let cut = false;
     let powered = false;
+    let box: Float64Array;
     if (kind === SEGMENT_KIND.rapid) {
-      if (this.lastCut || this.segments === 0) growBox(this.box, pos);
-      growBox(this.box, t);
+      box = this.box;
+      if (this.lastCut || this.segments === 0) growBox(box, pos);
     } else {
       cut = true;
+      box = this.cutBox;
       if (!this.frameKnown) this.captureFrame();
       if (hasLength && this.feed !== this.lastRangeFeed) this.noteFeed();
-      if (!this.lastCut) growBox(this.cutBox, pos);
-      growBox(this.cutBox, t);
-      if (this.spindleOn) {
-        if (this.spindleSpeed > 0) {
-          power = this.spindleSpeed;
-          powered = true;
-          if (power < this.powerMin) this.powerMin = power;
-          if (power > this.powerMax) this.powerMax = power;
-          if (this.pathPending && hasLength) {
-            this.switchedPaths++;
-            this.pathPending = false;
-          }
-          if (!this.lastPowered) growBox(this.poweredBox, pos);
-          growBox(this.poweredBox, t);
-        } else if (hasLength) {
-          this.sawUnpoweredFeed = true;
+      if (this.spindleOn && this.spindleSpeed > 0) {
+        power = this.spindleSpeed;
+        powered = true;
+        if (power < this.powerMin) this.powerMin = power;
+        if (power > this.powerMax) this.powerMax = power;
+        if (this.pathPending && hasLength) {
+          this.switchedPaths++;
+          this.pathPending = false;
         }
+        if (!this.poweredBoxIsCutBox) this.growPoweredBox();
+      } else {
+        if (this.spindleOn && hasLength) this.sawUnpoweredFeed = true;
+        if (this.poweredBoxIsCutBox) this.separatePoweredBox();
       }
+      if (!this.lastCut) growBox(box, pos);
     }
+    // The target, written out: a growBox call per segment would be compiled on its own as well as
+    // inside emit (a cold parse pays for every compile).
+    if (toX < box[0]!) box[0] = toX;
+    if (toY < box[1]!) box[1] = toY;
+    if (toZ < box[2]!) box[2] = toZ;
+    if (toX > box[3]!) box[3] = toX;
+    if (toY > box[4]!) box[4] = toY;
+    if (toZ > box[5]!) box[5] = toZ;
     this.lastCut = cut;
     this.lastPowered = powered;
     const store = this.store;
@@ -1234,9 +1288,9 @@ export class GcodeParser {
         vertices[2] = pos[2]!;
       }
       const v = (i + 1) * 3;
-      vertices[v] = t[0]!;
-      vertices[v + 1] = t[1]!;
-      vertices[v + 2] = t[2]!;
+      vertices[v] = toX;
+      vertices[v + 1] = toY;
+      vertices[v + 2] = toZ;
       // The arrays start zero-filled: zeros are not written, so an endmill job (no power) or a
       // program without T words never touches those pages at all.
       if (kind !== 0) store.kinds[i] = kind;
@@ -1246,10 +1300,37 @@ export class GcodeParser {
     }
     this.segments++;
     this.positionKnown = true;
-    pos[0] = t[0]!;
-    pos[1] = t[1]!;
-    pos[2] = t[2]!;
+    pos[0] = toX;
+    pos[1] = toY;
+    pos[2] = toZ;
   }
+}
+
+/** Index of the first byte at or after `i` that is not a space or a tab (`X 12.5`: rare). */
+function skipBlanks(buf: Uint8Array, i: number): number {
+  while (buf[i] === 32 || buf[i] === 9) i++;
+  return i;
+}
+
+/**
+ * Vertices from machine mm to the program's frame (origin `frame`) in display units. The long
+ * loops of finish() are functions of their own: V8 optimises a loop while it runs, and code after
+ * it in the same function, run once per parse, has no type feedback (a bailout on x02).
+ */
+function toDisplayFrame(vertices: Float32Array, frame: Float64Array, scale: number): void {
+  const fx = frame[0]!;
+  const fy = frame[1]!;
+  const fz = frame[2]!;
+  for (let i = 0; i < vertices.length; i += 3) {
+    vertices[i] = (vertices[i]! - fx) * scale;
+    vertices[i + 1] = (vertices[i + 1]! - fy) * scale;
+    vertices[i + 2] = (vertices[i + 2]! - fz) * scale;
+  }
+}
+
+/** Laser power as a percentage (`percent` = 100 / the file's highest S). */
+function scalePower(power: Float32Array, percent: number): void {
+  for (let i = 0; i < power.length; i++) power[i] = power[i]! * percent;
 }
 
 /** Index after the `]` that closes the `[` at `open` (or the line's end). */
