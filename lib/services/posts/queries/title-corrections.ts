@@ -27,6 +27,14 @@ export function typedWords(text: string): TypedWord[] {
   }));
 }
 
+/**
+ * The words a title containing the text must have as title words: those after the first (which
+ * may be the end of a longer word), whole or, for the last one still being typed, as a prefix.
+ */
+export function wordsTitlesMustHave(words: readonly TypedWord[]): TypedWord[] {
+  return words.filter((typed) => typed.start > 0);
+}
+
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 const DIGITS = "0123456789";
 
