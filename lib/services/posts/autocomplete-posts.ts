@@ -22,8 +22,12 @@ import {
 /** LIKE wildcards in the user's text match themselves. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-/** How many of the newest titles containing the typed text are ranked for the suggestions. */
-const CANDIDATES = 50;
+/**
+ * How many of the newest titles containing the typed text are ranked for the suggestions. 20, not
+ * 50: a text in 1% of titles walks 2,000 rows instead of 5,000, and the planner then walks where
+ * with 50 it read the whole trigram match from the GIN index (docs/performance.md, issue 15).
+ */
+const CANDIDATES = 20;
 /**
  * The same for corrected texts: only the places the typed text left are filled, and the newest
  * walk stops sooner (it reads about candidates / selectivity rows).
@@ -108,18 +112,15 @@ function titleWordCount(word: SQL, isPrefix: SQL): SQL {
     else (select ${titleWords.postCount} from ${titleWords} where ${titleWords.word} = ${word}) end`;
 }
 
-/** An edit of a typed word (`at`: the word's place in the text, from 1) that may be a title word. */
-export interface EditLookup {
-  at: number;
-  word: string;
-}
-
 /**
  * One statement for both steps of the typo check: which typed words no public title has (the
- * first MAX_CORRECTED_WORDS of them), then which of their edits are title words. Rows: the typed
- * words found, and the edits found for the misspelt ones, each with its post count.
+ * first MAX_CORRECTED_WORDS of them), then which of their edits are title words. `edits` holds
+ * each typed word's edits, space-separated, one list per word in order; the lists travel as one
+ * string (an array of a thousand short strings costs more to encode and parse than the lookups).
+ * Rows: the typed words found, and the edits found for the misspelt ones (`at`: the word's place,
+ * from 1), each with its post count.
  */
-export function titleWordLookupQuery(typed: readonly TypedWord[], edits: readonly EditLookup[]): SQL {
+export function titleWordLookupQuery(typed: readonly TypedWord[], edits: readonly string[]): SQL {
   return sql`with typed as (
       select t.at::int as at, t.word, t.is_prefix, ${titleWordCount(sql`t.word`, sql`t.is_prefix`)} as count
       from unnest(${sql.param(typed.map((item) => item.word))}::text[],
@@ -127,10 +128,10 @@ export function titleWordLookupQuery(typed: readonly TypedWord[], edits: readonl
     ), misspelt as (
       select at, is_prefix from typed where count is null order by at limit ${sql.raw(String(MAX_CORRECTED_WORDS))}
     ), corrections as (
-      select e.at, e.word, ${titleWordCount(sql`e.word`, sql`m.is_prefix`)} as count
-      from unnest(${sql.param(edits.map((item) => item.at))}::int[],
-        ${sql.param(edits.map((item) => item.word))}::text[]) as e(at, word)
-      join misspelt m on m.at = e.at
+      select m.at, edit.word, ${titleWordCount(sql`edit.word`, sql`m.is_prefix`)} as count
+      from misspelt m
+      join unnest(string_to_array(${edits.join(",")}::text, ',')) with ordinality as list(words, at) on list.at = m.at
+      cross join lateral unnest(string_to_array(list.words, ' ')) as edit(word)
     )
     select at, word, count from typed where count is not null
     union all
@@ -149,12 +150,13 @@ export function titleWordLookupQuery(typed: readonly TypedWord[], edits: readonl
 export async function correctTypos(database: Database, text: string): Promise<string[]> {
   const typed = typedWords(text).filter((item) => item.word.length >= MIN_CORRECTED_LENGTH);
   if (typed.length === 0) return [];
-  const edits: EditLookup[] = [];
-  for (const [index, item] of typed.entries()) {
+  const edits: string[] = [];
+  let budget = MAX_EDIT_LOOKUPS;
+  for (const item of typed) {
     const words = spellingEdits(item.word);
+    budget -= words.length;
     // Past the budget the later words keep their spelling (only a very long text gets there).
-    if (edits.length + words.length > MAX_EDIT_LOOKUPS) break;
-    for (const word of words) edits.push({ at: index + 1, word });
+    edits.push(budget >= 0 ? words.join(" ") : "");
   }
   const { rows } = await database.execute<{ at: number; word: string; count: number }>(
     titleWordLookupQuery(typed, edits),
