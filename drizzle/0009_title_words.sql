@@ -5,6 +5,7 @@ CREATE TABLE "title_words" (
 );
 --> statement-breakpoint
 CREATE INDEX "title_words_prefix_idx" ON "title_words" USING btree ("word" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "title_words_suffix_idx" ON "title_words" USING btree (reverse("word") text_pattern_ops);--> statement-breakpoint
 -- The typo dictionary of suggestions: the words of public titles with their post counts. Words
 -- are lower-case runs of a-z and 0-9, as lib/services/posts/queries/title-corrections.ts splits
 -- the typed text. 'public' is the listing rule of lib/services/posts/post-access.ts.

@@ -371,6 +371,8 @@ describe("GET /api/v1/post/search/autoComplete", () => {
     // A letter too many; and the ending typed after a wrong space still finds it.
     expect(await suggestedIds(`${token.slice(0, 4)}q${token.slice(4)}`)).toEqual([post.id]);
     expect(await suggestedIds(`walnut ${token} cuttign board`)).toEqual([post.id]);
+    // Typed from inside a word: the first word only has to end a title word.
+    expect(await suggestedIds(`${token.slice(3)} cutting bo`)).toEqual([post.id]);
   });
 
   it("never suggests a title that is not public, though its words are title words", async () => {

@@ -14,8 +14,10 @@ export const titleWords = pgTable(
     postCount: integer("post_count").notNull(),
   },
   (t) => [
-    // Prefix lookups (word ~>=~ prefix and word ~<~ prefix || '{') whatever the database collation.
+    // Prefix lookups (word ~>=~ prefix and word ~<~ prefix || '{') whatever the database collation,
+    // and suffix lookups the same way on the reversed word.
     index("title_words_prefix_idx").on(sql`${t.word} text_pattern_ops`),
+    index("title_words_suffix_idx").on(sql`reverse(${t.word}) text_pattern_ops`),
     check("title_words_post_count_positive", sql`${t.postCount} > 0`),
   ],
 );

@@ -8,6 +8,7 @@ import { listedPostsWhere } from "./post-access";
 import {
   correctedTexts,
   MIN_CORRECTED_LENGTH,
+  type RequiredTitleWord,
   spellingEdits,
   type TypedWord,
   typedWords,
@@ -53,26 +54,21 @@ const MAX_EDIT_LOOKUPS = 1_500;
  * walnut title. The planner picks between the two from the statistics of lower(title).
  *
  * `required` words (see wordsTitlesMustHave) are checked in title_words first, once per statement:
- * when one is no title word, no public title can contain the text, and the posts are not read at
- * all (a typo's trigrams are often all common ones, which costs the GIN index milliseconds).
+ * when one is missing, no public title can contain the text, and the posts are not read at all (a
+ * typo's trigrams are often all common ones, which costs the GIN index milliseconds).
  */
-export function autocompleteQuery(
+function autocompleteQuery(
   database: Database,
   text: string,
   {
     searched = [text],
     candidateCount = CANDIDATES,
     required = [],
-  }: { searched?: readonly string[]; candidateCount?: number; required?: readonly TypedWord[] } = {},
+  }: { searched?: readonly string[]; candidateCount?: number; required?: readonly RequiredTitleWord[] } = {},
 ) {
   const lowerTitle = sql`lower(${posts.title})`;
   const containsAny = or(...searched.map((item) => sql`${lowerTitle} like ${`%${escapeLike(item)}%`}`)) as SQL;
-  const hasRequiredWords =
-    required.length === 0
-      ? sql`true`
-      : sql`(select count(*) from unnest(${sql.param(required.map((item) => item.word))}::text[],
-          ${sql.param(required.map((item) => item.isPartial))}::boolean[]) as required(word, is_prefix)
-          where ${titleWordCount(sql`required.word`, sql`required.is_prefix`)} is not null) = ${required.length}`;
+  const hasRequiredWords = required.length === 0 ? sql`true` : hasTitleWords(required);
   const candidates = database
     .select({ id: posts.id, title: posts.title, userId: posts.userId, createdAt: posts.createdAt })
     .from(posts)
@@ -113,6 +109,23 @@ function titleWordCount(word: SQL, isPrefix: SQL): SQL {
 }
 
 /**
+ * True when title_words has every required word (an uncorrelated subquery: evaluated once, as a
+ * one-time filter). Prefixes and suffixes are ranges of the word and reverse(word) indexes.
+ */
+function hasTitleWords(required: readonly RequiredTitleWord[]): SQL {
+  const word = sql`required.word`;
+  return sql`(select count(*) from unnest(${sql.param(required.map((item) => item.word))}::text[],
+      ${sql.param(required.map((item) => item.match))}::text[]) as required(word, match)
+    where case required.match
+      when 'prefix' then exists (select from ${titleWords}
+        where ${titleWords.word} ~>=~ ${word} and ${titleWords.word} ~<~ (${word} || '{'))
+      when 'suffix' then exists (select from ${titleWords}
+        where reverse(${titleWords.word}) ~>=~ reverse(${word}) and reverse(${titleWords.word}) ~<~ (reverse(${word}) || '{'))
+      else exists (select from ${titleWords} where ${titleWords.word} = ${word}) end
+    ) = ${required.length}`;
+}
+
+/**
  * One statement for both steps of the typo check: which typed words no public title has (the
  * first MAX_CORRECTED_WORDS of them), then which of their edits are title words. `edits` holds
  * each typed word's edits, space-separated, one list per word in order; the lists travel as one
@@ -138,6 +151,33 @@ export function titleWordLookupQuery(typed: readonly TypedWord[], edits: readonl
     select at, word, count from corrections where count is not null`;
 }
 
+/** The titles containing the text as typed (the first query of every suggestion). */
+export function typedTextQuery(database: Database, text: string) {
+  return autocompleteQuery(database, text, { required: wordsTitlesMustHave(typedWords(text)) });
+}
+
+/** The titles containing one of the corrected texts (the typed one found too few). */
+export function correctedTextsQuery(database: Database, text: string, corrected: readonly string[]) {
+  return autocompleteQuery(database, text, { searched: corrected, candidateCount: CORRECTED_CANDIDATES });
+}
+
+/**
+ * The typo check of a text (titleWordLookupQuery) with the words it looks at: those long enough to
+ * correct, each with its edits while the MAX_EDIT_LOOKUPS budget lasts (only a very long text runs
+ * out; its later words keep their spelling). Null when no word is long enough.
+ */
+export function typoLookupQuery(text: string): { typed: TypedWord[]; query: SQL } | null {
+  const typed = typedWords(text).filter((item) => item.word.length >= MIN_CORRECTED_LENGTH);
+  if (typed.length === 0) return null;
+  let budget = MAX_EDIT_LOOKUPS;
+  const edits = typed.map((item) => {
+    const words = spellingEdits(item.word);
+    budget -= words.length;
+    return budget >= 0 ? words.join(" ") : "";
+  });
+  return { typed, query: titleWordLookupQuery(typed, edits) };
+}
+
 /**
  * The typed text with its misspelt words corrected, when it has any: a word is misspelt when no
  * public title has it (the last word, still being typed: when none has a word starting with it).
@@ -148,28 +188,18 @@ export function titleWordLookupQuery(typed: readonly TypedWord[], edits: readonl
  * corrections and corrected texts.
  */
 export async function correctTypos(database: Database, text: string): Promise<string[]> {
-  const typed = typedWords(text).filter((item) => item.word.length >= MIN_CORRECTED_LENGTH);
-  if (typed.length === 0) return [];
-  const edits: string[] = [];
-  let budget = MAX_EDIT_LOOKUPS;
-  for (const item of typed) {
-    const words = spellingEdits(item.word);
-    budget -= words.length;
-    // Past the budget the later words keep their spelling (only a very long text gets there).
-    edits.push(budget >= 0 ? words.join(" ") : "");
-  }
-  const { rows } = await database.execute<{ at: number; word: string; count: number }>(
-    titleWordLookupQuery(typed, edits),
-  );
+  const lookup = typoLookupQuery(text);
+  if (!lookup) return [];
+  const { rows } = await database.execute<{ at: number; word: string; count: number }>(lookup.query);
   const corrections = new Map<TypedWord, string[]>();
-  for (const [index, item] of typed.entries()) {
+  for (const [index, typed] of lookup.typed.entries()) {
     const found = rows.filter((row) => row.at === index + 1);
-    if (found.some((row) => row.word === item.word)) continue;
+    if (found.some((row) => row.word === typed.word)) continue;
     const best = found
       .sort((a, b) => b.count - a.count)
       .slice(0, CORRECTIONS_PER_WORD)
       .map((row) => row.word);
-    if (best.length > 0) corrections.set(item, best);
+    if (best.length > 0) corrections.set(typed, best);
   }
   return correctedTexts(text, corrections, MAX_CORRECTED_TEXTS);
 }
@@ -186,15 +216,12 @@ interface SuggestionRow {
  * of any title only ever leads to public posts.
  */
 async function suggestionRows(database: Database, text: string): Promise<SuggestionRow[]> {
-  const exact = await autocompleteQuery(database, text, { required: wordsTitlesMustHave(typedWords(text)) });
+  const exact = await typedTextQuery(database, text);
   if (exact.length >= AUTOCOMPLETE_LIMIT) return exact;
   const corrected = await correctTypos(database, text);
   if (corrected.length === 0) return exact;
   const shown = new Set(exact.map((row) => row.id));
-  const close = await autocompleteQuery(database, text, {
-    searched: corrected,
-    candidateCount: CORRECTED_CANDIDATES,
-  });
+  const close = await correctedTextsQuery(database, text, corrected);
   return [...exact, ...close.filter((row) => !shown.has(row.id))].slice(0, AUTOCOMPLETE_LIMIT);
 }
 

@@ -28,11 +28,23 @@ export function typedWords(text: string): TypedWord[] {
 }
 
 /**
- * The words a title containing the text must have as title words: those after the first (which
- * may be the end of a longer word), whole or, for the last one still being typed, as a prefix.
+ * A title word that every title containing the text has: the word itself (between two
+ * separators), a word starting with it (the last word, still being typed) or a word ending with
+ * it (the first word, which may be the end of a longer one).
  */
-export function wordsTitlesMustHave(words: readonly TypedWord[]): TypedWord[] {
-  return words.filter((typed) => typed.start > 0);
+export interface RequiredTitleWord {
+  word: string;
+  match: "word" | "prefix" | "suffix";
+}
+
+/** What the words of the text require of a title containing it; nothing for a one-word text. */
+export function wordsTitlesMustHave(words: readonly TypedWord[]): RequiredTitleWord[] {
+  return words
+    .filter((typed) => typed.start > 0 || !typed.isPartial)
+    .map((typed) => ({
+      word: typed.word,
+      match: typed.start === 0 ? "suffix" : typed.isPartial ? "prefix" : "word",
+    }));
 }
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
