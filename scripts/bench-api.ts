@@ -19,14 +19,21 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { is, SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { Client } from "pg";
 import { createDatabase } from "@/lib/db/create";
 import { applyMigrations } from "@/lib/db/migrate";
-import { autocompleteQuery } from "@/lib/services/posts/autocomplete-posts";
+import {
+  correctedTextsQuery,
+  correctTypos,
+  typedTextQuery,
+  typoLookupQuery,
+} from "@/lib/services/posts/autocomplete-posts";
 import { listingQueries } from "@/lib/services/posts/list-posts";
 import { postDetailQuery } from "@/lib/services/posts/queries/load-post-detail";
 import { pageOf, postCardsQuery } from "@/lib/services/posts/queries/to-post-summaries";
-import { type ListPostsFilters, PAGE_SIZE } from "@/lib/validation/posts";
+import { AUTOCOMPLETE_LIMIT, type ListPostsFilters, PAGE_SIZE } from "@/lib/validation/posts";
 import { nextBin, projectRoot, run } from "./lib/runtime";
 import { DEMO_PASSWORD, SEED_USERS } from "./seed/content/people";
 import { workerCount } from "./lib/serve";
@@ -299,8 +306,9 @@ function toQuery(filters: ListPostsFilters & { page?: number }): string {
 
 async function explainAll(cases: [string, ListPostsFilters][], postId: string | undefined): Promise<void> {
   const database = createDatabase(databaseUrl, { max: 1 });
-  const explain = async (label: string, query: { toSQL(): { sql: string; params: unknown[] } }) => {
-    const { sql, params } = query.toSQL();
+  const dialect = new PgDialect();
+  const explain = async (label: string, query: { toSQL(): { sql: string; params: unknown[] } } | SQL) => {
+    const { sql, params } = is(query, SQL) ? dialect.sqlToQuery(query) : query.toSQL();
     const result = await database.$client.query<{ "QUERY PLAN": string }>(
       `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`,
       params,
@@ -320,8 +328,17 @@ async function explainAll(cases: [string, ListPostsFilters][], postId: string | 
         );
       await explain(`total: ${label}`, queries.total);
     }
-    for (const text of AUTOCOMPLETE_TEXTS)
-      await explain(`autocomplete: ${text}`, autocompleteQuery(database, text));
+    // What a suggestion runs: the typed text; when that finds too few, the typo check and the
+    // corrected texts.
+    for (const text of AUTOCOMPLETE_TEXTS) {
+      await explain(`autocomplete: ${text}`, typedTextQuery(database, text));
+      if ((await typedTextQuery(database, text)).length >= AUTOCOMPLETE_LIMIT) continue;
+      const lookup = typoLookupQuery(text);
+      if (lookup) await explain(`autocomplete typo check: ${text}`, lookup.query);
+      const corrected = await correctTypos(database, text);
+      if (corrected.length > 0)
+        await explain(`autocomplete corrected: ${corrected.join(" | ")}`, correctedTextsQuery(database, text, corrected));
+    }
     // GET /api/v1/post/{id} and the project page: one statement, signed out and as a reader.
     if (postId) {
       await explain("post detail (signed out)", postDetailQuery(database, postId, null));

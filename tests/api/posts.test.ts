@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { attachments, likes, postTags, posts, toolData } from "@/lib/db/schema";
+import { attachments, likes, postTags, posts, titleWords, toolData } from "@/lib/db/schema";
 import type { AutocompleteSuggestion, PostList } from "@/lib/validation/posts";
 import { createCategory, createPartner, createTag, createUser, testDb } from "../support/factories";
 import { createListedPost } from "../support/factories-posts";
@@ -400,6 +400,83 @@ describe("GET /api/v1/post/search/autoComplete", () => {
     await Promise.all(Array.from({ length: 12 }, () => createListedPost({ title: `${token} coaster` })));
     expect((await suggest(token.slice(0, 3))).body.data.posts).toEqual([]);
     expect((await suggest(token)).body.data.posts).toHaveLength(10);
+  });
+
+  /** A token with no letter twice in a row, so every swap of neighbours is a new text. */
+  const typoProneWord = (): string => {
+    const token = word();
+    return /(.)\1/.test(token) ? typoProneWord() : token;
+  };
+  /** `text` with the letters at `at` and `at + 1` swapped. */
+  const swapped = (text: string, at: number) =>
+    `${text.slice(0, at)}${text.charAt(at + 1)}${text.charAt(at)}${text.slice(at + 2)}`;
+  const suggestedIds = async (text: string) => (await suggest(text)).body.data.posts.map((item) => item._id);
+  const wordCount = async (word: string) => {
+    const [row] = await testDb().select().from(titleWords).where(eq(titleWords.word, word));
+    return row?.postCount ?? 0;
+  };
+
+  it("corrects a misspelt word from the words of public titles, the one being typed too", async () => {
+    const token = typoProneWord();
+    const post = await createListedPost({ title: `Walnut ${token} cutting board` });
+    await createListedPost({ title: `Walnut ${token} draft`, visibility: "draft" });
+
+    // A misspelt whole word, then the word being typed, each with two neighbours swapped.
+    expect(await suggestedIds(`walnut ${swapped(token, 2)} cutt`)).toEqual([post.id]);
+    expect(await suggestedIds(`walnut ${swapped(token.slice(0, 7), 3)}`)).toEqual([post.id]);
+    // A letter too many; and the ending typed after a wrong space still finds it.
+    expect(await suggestedIds(`${token.slice(0, 4)}q${token.slice(4)}`)).toEqual([post.id]);
+    expect(await suggestedIds(`walnut ${token} cuttign board`)).toEqual([post.id]);
+    // Typed from inside a word: the first word only has to end a title word.
+    expect(await suggestedIds(`${token.slice(3)} cutting bo`)).toEqual([post.id]);
+  });
+
+  it("never suggests a title that is not public, though its words are title words", async () => {
+    const shared = typoProneWord();
+    const hidden = typoProneWord();
+    const listed = await createListedPost({ title: `${shared} lamp` });
+    for (const visibility of ["draft", "private", "unlisted"] as const) {
+      await createListedPost({ title: `${shared} ${hidden} shade`, visibility });
+    }
+    // The shared word is in the table (through the public post): the correction leads to it, and
+    // still only to the public title.
+    expect(await wordCount(shared)).toBe(1);
+    expect(await suggestedIds(swapped(shared, 1))).toEqual([listed.id]);
+    expect(await suggestedIds(`${shared} ${swapped(hidden, 1)}`)).toEqual([]);
+    // A word only hidden titles have is no title word at all.
+    expect(await wordCount(hidden)).toBe(0);
+    expect(await suggestedIds(swapped(hidden, 4))).toEqual([]);
+  });
+
+  it("follows a renamed, unpublished or deleted post", async () => {
+    const before = typoProneWord();
+    const after = typoProneWord();
+    const { post, owner } = await createProject();
+    await testDb()
+      .update(posts)
+      .set({ title: `${before} chess board`, visibility: "public" })
+      .where(eq(posts.id, post.id));
+    expect(await suggestedIds(swapped(before, 1))).toEqual([post.id]);
+
+    // Each check types a text not asked before, so the 10-second cache cannot answer it.
+    await testDb()
+      .update(posts)
+      .set({ title: `${after} chess board` })
+      .where(eq(posts.id, post.id));
+    expect(await wordCount(before)).toBe(0);
+    expect(await suggestedIds(swapped(before, 2))).toEqual([]);
+    expect(await suggestedIds(swapped(after, 1))).toEqual([post.id]);
+
+    await testDb().update(posts).set({ visibility: "draft" }).where(eq(posts.id, post.id));
+    expect(await wordCount(after)).toBe(0);
+    expect(await suggestedIds(swapped(after, 2))).toEqual([]);
+    await testDb().update(posts).set({ visibility: "public" }).where(eq(posts.id, post.id));
+    expect(await suggestedIds(swapped(after, 3))).toEqual([post.id]);
+
+    const deleted = await api(`/api/v1/post/delete/${post.id}`, await asUser(owner.id, { method: "DELETE" }));
+    expect(deleted.status).toBe(200);
+    expect(await wordCount(after)).toBe(0);
+    expect(await suggestedIds(swapped(after, 4))).toEqual([]);
   });
 
   // The server process answers this route before Next's router (ADR 009), with its own copy of

@@ -5,5 +5,6 @@ export * from "./comments";
 export * from "./makes";
 export * from "./posts";
 export * from "./review";
+export * from "./search";
 export * from "./taxonomy";
 export * from "./users";

@@ -144,23 +144,6 @@ export const posts = pgTable(
   ],
 );
 
-/**
- * The search vectors of listed (public) posts, apart from their wide rows: a search reads every
- * match, and here 18k matches of a common word sit on a third as many pages as in posts. Kept by
- * triggers on posts (the listed search migration); the cards still come from posts.
- */
-export const listedPostSearch = pgTable(
-  "listed_post_search",
-  {
-    postId: uuid("post_id")
-      .primaryKey()
-      .references(() => posts.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
-    searchVector: tsvector("search_vector").notNull(),
-  },
-  (t) => [index("listed_post_search_idx").using("gin", t.searchVector)],
-);
-
 export const postTags = pgTable(
   "post_tags",
   {
