@@ -11,8 +11,9 @@
 // --no-cache starts the server with PUBLIC_CACHE_SECONDS=0 (what a signed-in visitor gets) and
 // walks distinct autocomplete texts, so the listing and suggestion cases measure the queries.
 // Every case's req/s is also printed as a fraction of /api/health's in the same run.
-// --slowest N first walks the mixed case's queries once, one at a time on a fresh server (each
-// query's own time, no queueing), and prints the distribution and the N slowest URLs.
+// --slowest N first walks each chosen walked case (the mixed listings, the uncached suggestions)
+// once, one request at a time on a fresh server (each request's own time, no queueing), and
+// prints the distribution and the N slowest URLs.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -337,7 +338,10 @@ async function explainAll(cases: [string, ListPostsFilters][], postId: string | 
       if (lookup) await explain(`autocomplete typo check: ${text}`, lookup.query);
       const corrected = await correctTypos(database, text);
       if (corrected.length > 0)
-        await explain(`autocomplete corrected: ${corrected.join(" | ")}`, correctedTextsQuery(database, text, corrected));
+        await explain(
+          `autocomplete corrected: ${corrected.join(" | ")}`,
+          correctedTextsQuery(database, text, corrected),
+        );
     }
     // GET /api/v1/post/{id} and the project page: one statement, signed out and as a reader.
     if (postId) {
@@ -584,18 +588,22 @@ function load(entry: Case, connections: number, seconds: number, cookie: string)
   });
 }
 
-/** The mixed walk once, one request at a time: where its time goes, before any load. */
-async function printSlowest(count: number, cookie: string): Promise<void> {
+/** A walked case once, one request at a time: where its time goes, before any load. */
+async function printSlowest(entry: Case, count: number, cookie: string): Promise<void> {
+  if (typeof entry.target === "string") return;
   const timed: [number, string][] = [];
-  for (const url of mixed) {
+  for (const url of entry.target) {
     const started = performance.now();
-    const response = await fetch(`${base}${url}`, { headers: { cookie } });
+    const response = await fetch(`${base}${url}`, { headers: entry.signedIn ? { cookie } : {} });
     await response.arrayBuffer();
     timed.push([performance.now() - started, `${response.status} ${decodeURIComponent(url)}`]);
   }
   const times = timed.map(([ms]) => ms).sort((a, b) => a - b);
-  const at = (share: number) => (times[Math.min(times.length - 1, Math.floor(share * times.length))] ?? 0).toFixed(1);
-  console.log(`\nmixed walk, one at a time: p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`);
+  const at = (share: number) =>
+    (times[Math.min(times.length - 1, Math.floor(share * times.length))] ?? 0).toFixed(1);
+  console.log(
+    `\n${entry.label}, one at a time: p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`,
+  );
   for (const [ms, url] of timed.sort((a, b) => b[0] - a[0]).slice(0, count))
     console.log(`${ms.toFixed(1).padStart(8)} ms  ${url}`);
 }
@@ -603,7 +611,8 @@ async function printSlowest(count: number, cookie: string): Promise<void> {
 let failedRequests = 0;
 try {
   let cookie = chosenCases.some((entry) => entry.signedIn) || values.slowest ? await signIn() : "";
-  if (values.slowest) await printSlowest(Number(values.slowest), cookie);
+  if (values.slowest)
+    for (const entry of chosenCases) await printSlowest(entry, Number(values.slowest), cookie);
   // Warm-up: the first request of a route loads its code and fills the connection pool.
   for (const entry of chosenCases) {
     // A walked list's last paths: the walk reaches them last, long after their caches expired.
