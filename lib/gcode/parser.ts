@@ -407,6 +407,7 @@ export class GcodeParser {
     }
     if (this.poweredBoxIsCutBox) this.poweredBox.set(this.cutBox);
     unionBox(this.box, this.cutBox);
+    this.notePowerRange();
     const laserRule = this.laserRule();
     const isLaser = laserRule !== null;
     const units = this.hasInch ? "inch" : "mm";
@@ -525,12 +526,28 @@ export class GcodeParser {
   private notePowerLevel(): void {
     const power = this.spindleOn && this.spindleSpeed > 0 ? this.spindleSpeed : 0;
     if (power === this.runPower) return;
+    this.notePowerRange();
     this.runPower = power;
+    this.cutsAtRunStart = this.linearMoves + this.arcMoves;
     const store = this.store;
     if (store === null) return;
     if (this.runCount === this.runStarts.length) this.writePowerRuns(store);
     this.runStarts[this.runCount] = this.segments;
     this.runPowers[this.runCount++] = power;
+  }
+
+  /** Cut moves (every cut segment belongs to one) when the current power run started. */
+  private cutsAtRunStart = 0;
+
+  /**
+   * The power range of the powered cuts, taken per run (when it ends, and at the end): a run's
+   * power counts if it had a cut.
+   */
+  private notePowerRange(): void {
+    const power = this.runPower;
+    if (power <= 0 || this.linearMoves + this.arcMoves === this.cutsAtRunStart) return;
+    if (power < this.powerMin) this.powerMin = power;
+    if (power > this.powerMax) this.powerMax = power;
   }
 
   /** Writes the runs so far into the power array (cuts only: rapids have no power) and empties them. */
@@ -1223,7 +1240,7 @@ export class GcodeParser {
     // The chords stay inside the arc: add the arc's own extremes, where it crosses 0, 90, 180 or
     // 270 degrees between its end points (the ends are in the boxes already).
     const apex = this.apex;
-    const powered = this.spindleOn && this.spindleSpeed > 0;
+    const powered = this.runPower > 0;
     for (let q = 0; q < 4; q++) {
       let d = direction > 0 ? q * HALF_PI - startAngle : startAngle - q * HALF_PI;
       d -= TWO_PI * Math.floor(d / TWO_PI);
@@ -1291,7 +1308,6 @@ export class GcodeParser {
     // One box per segment: rapids grow `box` (the extent of everything is its union with the cut
     // box, taken at the end), cuts grow `cutBox`. The start of a segment is the end of the previous
     // one: it is only added when that one was not already counted in the same box.
-    let power = 0;
     let cut = false;
     let powered = false;
     let box: Float64Array;
@@ -1303,11 +1319,9 @@ export class GcodeParser {
       box = this.cutBox;
       if (!this.frameKnown) this.captureFrame();
       if (hasLength && this.feed !== this.lastRangeFeed) this.noteFeed();
-      if (this.spindleOn && this.spindleSpeed > 0) {
-        power = this.spindleSpeed;
+      // The power of this cut (S while the spindle is on): its run's (see runPower).
+      if (this.runPower > 0) {
         powered = true;
-        if (power < this.powerMin) this.powerMin = power;
-        if (power > this.powerMax) this.powerMax = power;
         if (this.pathPending && hasLength) {
           this.switchedPaths++;
           this.pathPending = false;
