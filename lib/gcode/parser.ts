@@ -610,7 +610,8 @@ export class GcodeParser {
       const letter = (c | 32) - 97;
       if (letter >= 0 && letter < 26) {
         i++;
-        if (buf[i] === 32 || buf[i] === 9) i = skipBlanks(buf, i);
+        // One test for the rare blank after a letter (skipBlanks passes over spaces and tabs only).
+        if (buf[i]! <= 32) i = skipBlanks(buf, i);
         let sign = 1;
         let d = buf[i]!;
         if (d === 45) {
