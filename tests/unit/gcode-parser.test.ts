@@ -126,6 +126,11 @@ describe("G-code parser: modal state", () => {
     expect(stats.cutBounds).toEqual({ min: [5, 0, 0], max: [12, 3, 0] });
   });
 
+  it("starts the strip where an offset placed the machine, and at the origin without moves", () => {
+    expect(Array.from(parseGcode("G92 X5 Y5\nG1 X0 F100\n").toolpath!.vertices)).toEqual([5, 5, 0, 0, 5, 0]);
+    expect(Array.from(parseGcode("G92 X5 Y5\n").toolpath!.vertices)).toEqual([0, 0, 0]);
+  });
+
   it("takes the power range from powered cuts only, whole or in small chunks", () => {
     // S900 and S300 are followed by rapids only; the cut after M5 is unpowered.
     const source =
