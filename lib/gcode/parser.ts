@@ -327,6 +327,20 @@ export class GcodeParser {
   private unknown = 0;
   private readonly unknownCounts = new Map<string, number>();
 
+  /**
+   * Laser power per segment, kept as runs while parsing: the cut power (S while the spindle is on)
+   * and the segment where it took that value. Endmill jobs, the common case, set S a few times
+   * and end with no power at all (see buildToolpath): writing S for each cut and zeroing it at the
+   * end touched every page of the power array. The runs are written out when the buffer is full
+   * (raster lasers change S on every line) and at the end, for laser jobs only.
+   */
+  private runPower = DOUBLE;
+  private readonly runStarts: Uint32Array;
+  private readonly runPowers: Float64Array;
+  private runCount = 0;
+  /** Some runs are in the power array already (the buffer filled up). */
+  private powerWritten = false;
+
   constructor(options: GcodeParseOptions = {}) {
     warmUpOnce(runWarmUp);
     this.unit = 1;
@@ -338,6 +352,11 @@ export class GcodeParser {
     // (the warm-up program too, so that growing has type feedback before a real file needs it).
     const guess = options.expectedBytes ? Math.ceil(options.expectedBytes / 16) : 4096;
     this.store = this.collectGeometry ? new Growable(Math.max(64, guess)) : null;
+    // One run per KiB of file, at most 1024: small inputs (the warm-up) fill the buffer too, so
+    // writing the runs out has type feedback before a raster laser file needs it.
+    const runs = Math.min(1024, Math.max(2, (options.expectedBytes ?? 0) >> 10));
+    this.runStarts = new Uint32Array(runs);
+    this.runPowers = new Float64Array(runs);
   }
 
   /** Feeds the next bytes; a line split between chunks is carried over to the next call. */
@@ -388,6 +407,7 @@ export class GcodeParser {
     }
     if (this.poweredBoxIsCutBox) this.poweredBox.set(this.cutBox);
     unionBox(this.box, this.cutBox);
+    this.notePowerRange();
     const laserRule = this.laserRule();
     const isLaser = laserRule !== null;
     const units = this.hasInch ? "inch" : "mm";
@@ -484,9 +504,10 @@ export class GcodeParser {
     const frame = this.frame;
     if (scale !== 1 || frame[0] !== 0 || frame[1] !== 0 || frame[2] !== 0)
       toDisplayFrame(vertices, frame, scale);
+    if (fullPower > 0) this.writePowerRuns(store);
     const power = take(store.power, n);
     if (fullPower > 0) scalePower(power, 100 / fullPower);
-    else power.fill(0);
+    else if (this.powerWritten) power.fill(0);
     return {
       vertices,
       kinds: take(store.kinds, n),
@@ -496,6 +517,52 @@ export class GcodeParser {
       segmentCount: n,
       units,
     };
+  }
+
+  /**
+   * After an S word or M words: the power of the following cuts (S while the spindle is on, as emit
+   * takes it); a new run when it changed (see runPower).
+   */
+  private notePowerLevel(): void {
+    const power = this.spindleOn && this.spindleSpeed > 0 ? this.spindleSpeed : 0;
+    if (power === this.runPower) return;
+    this.notePowerRange();
+    this.runPower = power;
+    this.cutsAtRunStart = this.linearMoves + this.arcMoves;
+    const store = this.store;
+    if (store === null) return;
+    if (this.runCount === this.runStarts.length) this.writePowerRuns(store);
+    this.runStarts[this.runCount] = this.segments;
+    this.runPowers[this.runCount++] = power;
+  }
+
+  /** Cut moves (every cut segment belongs to one) when the current power run started. */
+  private cutsAtRunStart = 0;
+
+  /**
+   * The power range of the powered cuts, taken per run (when it ends, and at the end): a run's
+   * power counts if it had a cut.
+   */
+  private notePowerRange(): void {
+    const power = this.runPower;
+    if (power <= 0 || this.linearMoves + this.arcMoves === this.cutsAtRunStart) return;
+    if (power < this.powerMin) this.powerMin = power;
+    if (power > this.powerMax) this.powerMax = power;
+  }
+
+  /** Writes the runs so far into the power array (cuts only: rapids have no power) and empties them. */
+  private writePowerRuns(store: Growable): void {
+    const count = this.runCount;
+    const kinds = store.kinds;
+    const power = store.power;
+    for (let k = 0; k < count; k++) {
+      const value = this.runPowers[k]!;
+      if (value === 0) continue;
+      const to = k + 1 < count ? this.runStarts[k + 1]! : this.segments;
+      for (let i = this.runStarts[k]!; i < to; i++) if (kinds[i] !== SEGMENT_KIND.rapid) power[i] = value;
+    }
+    this.runCount = 0;
+    this.powerWritten = true;
   }
 
   private appendCarry(chunk: Uint8Array, start: number, end: number): void {
@@ -543,7 +610,8 @@ export class GcodeParser {
       const letter = (c | 32) - 97;
       if (letter >= 0 && letter < 26) {
         i++;
-        if (buf[i] === 32 || buf[i] === 9) i = skipBlanks(buf, i);
+        // One test for the rare blank after a letter (skipBlanks passes over spaces and tabs only).
+        if (buf[i]! <= 32) i = skipBlanks(buf, i);
         let sign = 1;
         let d = buf[i]!;
         if (d === 45) {
@@ -849,6 +917,7 @@ export class GcodeParser {
         this.countUnknown(`M${m}`);
       }
     }
+    this.notePowerLevel();
   }
 
   /** G10 / G92 offsets or a G28 / G30 home move on this line (the line's axis words are theirs). */
@@ -894,6 +963,7 @@ export class GcodeParser {
       this.speedBefore = this.spindleSpeed;
       this.spindleSpeed = values[S_]!;
       if (this.spindleOn) this.recordSpeed();
+      this.notePowerLevel();
     }
     if ((seen & T_BIT) !== 0) this.selectTool();
     if (this.mCount > 0) this.applyM();
@@ -1171,7 +1241,7 @@ export class GcodeParser {
     // The chords stay inside the arc: add the arc's own extremes, where it crosses 0, 90, 180 or
     // 270 degrees between its end points (the ends are in the boxes already).
     const apex = this.apex;
-    const powered = this.spindleOn && this.spindleSpeed > 0;
+    const powered = this.runPower > 0;
     for (let q = 0; q < 4; q++) {
       let d = direction > 0 ? q * HALF_PI - startAngle : startAngle - q * HALF_PI;
       d -= TWO_PI * Math.floor(d / TWO_PI);
@@ -1239,7 +1309,6 @@ export class GcodeParser {
     // One box per segment: rapids grow `box` (the extent of everything is its union with the cut
     // box, taken at the end), cuts grow `cutBox`. The start of a segment is the end of the previous
     // one: it is only added when that one was not already counted in the same box.
-    let power = 0;
     let cut = false;
     let powered = false;
     let box: Float64Array;
@@ -1251,11 +1320,9 @@ export class GcodeParser {
       box = this.cutBox;
       if (!this.frameKnown) this.captureFrame();
       if (hasLength && this.feed !== this.lastRangeFeed) this.noteFeed();
-      if (this.spindleOn && this.spindleSpeed > 0) {
-        power = this.spindleSpeed;
+      // The power of this cut (S while the spindle is on): its run's (see runPower).
+      if (this.runPower > 0) {
         powered = true;
-        if (power < this.powerMin) this.powerMin = power;
-        if (power > this.powerMax) this.powerMax = power;
         if (this.pathPending && hasLength) {
           this.switchedPaths++;
           this.pathPending = false;
@@ -1291,11 +1358,10 @@ export class GcodeParser {
       vertices[v] = toX;
       vertices[v + 1] = toY;
       vertices[v + 2] = toZ;
-      // The arrays start zero-filled: zeros are not written, so an endmill job (no power) or a
-      // program without T words never touches those pages at all.
+      // The arrays start zero-filled: zeros are not written, so a program without T words never
+      // touches those pages at all (power is written from its runs, see runPower).
       if (kind !== 0) store.kinds[i] = kind;
       if (this.tool !== 0) store.tools[i] = this.tool;
-      if (power !== 0) store.power[i] = power;
       store.lines[i] = this.lineIndex;
     }
     this.segments++;

@@ -125,6 +125,28 @@ describe("G-code parser: modal state", () => {
     // Cut box of a laser job: the powered moves only (X5-10 and X12 Y0-3).
     expect(stats.cutBounds).toEqual({ min: [5, 0, 0], max: [12, 3, 0] });
   });
+
+  it("starts the strip where an offset placed the machine, and at the origin without moves", () => {
+    expect(Array.from(parseGcode("G92 X5 Y5\nG1 X0 F100\n").toolpath!.vertices)).toEqual([5, 5, 0, 0, 5, 0]);
+    expect(Array.from(parseGcode("G92 X5 Y5\n").toolpath!.vertices)).toEqual([0, 0, 0]);
+  });
+
+  it("takes the power range from powered cuts only, whole or in small chunks", () => {
+    // S900 and S300 are followed by rapids only; the cut after M5 is unpowered.
+    const source =
+      "M4 S0\nS900\nG0 X5\nS200\nG1 X10 F1000\nS300\nG0 X12\nS400 G1 X14\nM5\nG1 X16\nM3 S400\nG1 X18\n";
+    const whole = parseGcode(source);
+    expect(whole.stats.powerRange).toEqual({ min: 200, max: 400 });
+    expect(whole.stats.maxPower).toBe(900);
+    expect(Array.from(whole.toolpath!.power)).toEqual([0, 50, 0, 100, 0, 100]);
+    // Without a size hint the parser keeps few power runs at a time and writes them out often.
+    const parser = new GcodeParser();
+    const bytes = new TextEncoder().encode(source);
+    for (let i = 0; i < bytes.length; i += 7) parser.push(bytes.subarray(i, i + 7));
+    const chunked = parser.finish();
+    expect(chunked.stats).toEqual(whole.stats);
+    expect(Array.from(chunked.toolpath!.power)).toEqual([0, 50, 0, 100, 0, 100]);
+  });
 });
 
 describe("G-code parser: arcs", () => {
