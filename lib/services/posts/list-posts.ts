@@ -108,6 +108,9 @@ function listingOrder(filters: ListPostsFilters): SQL[] {
   return order;
 }
 
+/** A LIMIT no listing reaches: it only keeps PostgreSQL from flattening a subquery. */
+const SUBQUERY_FENCE = 2 ** 31 - 1;
+
 /** The page (ids with their place) and the total, as query builders (the benchmark EXPLAINs them). */
 export function listingQueries(
   database: Database,
@@ -130,7 +133,9 @@ export function listingQueries(
     })
     .from(listedPostSearch)
     .where(and(sql`${listedPostSearch.searchVector} @@ ${query}`, others))
-    .offset(0)
+    // A LIMIT fences the ranking inside this subquery (drizzle leaves out `offset 0`, the usual
+    // fence): flattened, the window below would buffer every match's whole vector and spill.
+    .limit(SUBQUERY_FENCE)
     .as("matches");
   return {
     page: database
@@ -146,8 +151,8 @@ export function listingQueries(
     /**
      * The first SEARCH_WINDOW ids in the listing's order, each row with the count of all matches
      * (searches; see rankedSearches). Ranking already reads every match, so counting them here
-     * saves a second pass over the same rows. The ranking happens in the subquery (`offset 0`
-     * keeps it there), so the count's window buffers three narrow columns, not whole posts.
+     * saves a second pass over the same rows. The ranking happens in the subquery (SUBQUERY_FENCE
+     * keeps it there), so the count's window buffers three narrow columns, not whole vectors.
      */
     window: database
       .select({ id: matches.id, total: sql<number>`count(*) over ()::int` })
