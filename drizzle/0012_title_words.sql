@@ -20,6 +20,7 @@ RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   v_words text[];
   v_deltas integer[];
+  v_count integer;
 BEGIN
   SELECT array_agg(d.word ORDER BY d.word), array_agg(d.n ORDER BY d.word) INTO v_words, v_deltas
   FROM (
@@ -33,15 +34,24 @@ BEGIN
   IF v_words IS NULL THEN
     RETURN;
   END IF;
-  -- Lock the existing rows in word order first, so concurrent title changes cannot deadlock.
-  PERFORM 1 FROM title_words WHERE word = ANY (v_words) ORDER BY word FOR UPDATE;
-  DELETE FROM title_words t USING unnest(v_words, v_deltas) AS d(word, n)
-  WHERE t.word = d.word AND t.post_count + d.n <= 0;
-  UPDATE title_words t SET post_count = t.post_count + d.n FROM unnest(v_words, v_deltas) AS d(word, n)
-  WHERE t.word = d.word AND d.n < 0;
-  INSERT INTO title_words AS t (word, post_count)
-  SELECT d.word, d.n FROM unnest(v_words, v_deltas) AS d(word, n) WHERE d.n > 0 ORDER BY d.word
-  ON CONFLICT (word) DO UPDATE SET post_count = t.post_count + excluded.post_count;
+  -- One word at a time, in word order: every transaction then takes its row locks in the same
+  -- order, so concurrent title changes wait for each other but never deadlock. (Locking the
+  -- existing rows first with one SELECT ... FOR UPDATE did deadlock: a word inserted by a
+  -- transaction that committed meanwhile is not in that statement's snapshot, so its row was
+  -- locked later, out of order.)
+  FOR i IN 1 .. array_length(v_words, 1) LOOP
+    IF v_deltas[i] > 0 THEN
+      INSERT INTO title_words AS t (word, post_count) VALUES (v_words[i], v_deltas[i])
+      ON CONFLICT (word) DO UPDATE SET post_count = t.post_count + excluded.post_count;
+    ELSE
+      SELECT post_count INTO v_count FROM title_words WHERE word = v_words[i] FOR UPDATE;
+      IF v_count + v_deltas[i] <= 0 THEN
+        DELETE FROM title_words WHERE word = v_words[i];
+      ELSIF v_count IS NOT NULL THEN
+        UPDATE title_words SET post_count = v_count + v_deltas[i] WHERE word = v_words[i];
+      END IF;
+    END IF;
+  END LOOP;
 END $$;
 --> statement-breakpoint
 -- Statement-level on insert and delete, so a bulk insert (the seed) or a cascade counts once.

@@ -416,6 +416,24 @@ describe("GET /api/v1/post/search/autoComplete", () => {
     return row?.postCount ?? 0;
   };
 
+  it("keeps the title word counts exact when many posts with shared words are published at once", async () => {
+    const [first, second] = [word(), word()];
+    const user = await createUser();
+    // Rounds of concurrent inserts whose titles share new and existing words: each transaction's
+    // trigger locks the shared words' rows (this deadlocked when it locked them out of order).
+    for (let round = 0; round < 3; round += 1) {
+      await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          createListedPost({ userId: user.id, title: `${first} ${index % 2 ? second : "box"} post ${round}` }),
+        ),
+      );
+    }
+    expect(await wordCount(first)).toBe(60);
+    expect(await wordCount(second)).toBe(30);
+    await testDb().update(posts).set({ visibility: "draft" }).where(eq(posts.userId, user.id));
+    expect(await wordCount(first)).toBe(0);
+  });
+
   it("corrects a misspelt word from the words of public titles, the one being typed too", async () => {
     const token = typoProneWord();
     const post = await createListedPost({ title: `Walnut ${token} cutting board` });
