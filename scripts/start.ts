@@ -10,7 +10,15 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
 
 const { url, embedded } = await prepareDatabase();
-const env = { ...process.env, DATABASE_URL: url, NEXT_TELEMETRY_DISABLED: "1" };
+const env = {
+  ...process.env,
+  DATABASE_URL: url,
+  NEXT_TELEMETRY_DISABLED: "1",
+  // The site's own address unless told otherwise, so `PORT=4000 npm start` signs its file URLs and
+  // checks the origin of its forms for port 4000, not the default 3000.
+  PUBLIC_BASE_URL:
+    process.env.PUBLIC_BASE_URL || `http://${["0.0.0.0", "::"].includes(host) ? "127.0.0.1" : host}:${port}`,
+};
 Object.assign(process.env, env);
 
 if (process.env.SEED_DEMO_DATA !== "false") await seedIfEmpty(url);
