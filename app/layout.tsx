@@ -29,8 +29,16 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       <body className="min-h-dvh bg-canvas font-sans text-ink antialiased">
         <WelcomeBannerScript />
         {children}
-        {/* The spec's toasts: top-right, 1000 ms. */}
-        <Toaster position="top-right" duration={1000} richColors closeButton />
+        {/* The spec's toasts: top-right, 1000 ms; below the 64 px header, so a toast never covers
+            its buttons (a pointer resting on a toast pauses it, and it stayed over 'Log in'). */}
+        <Toaster
+          position="top-right"
+          duration={1000}
+          richColors
+          closeButton
+          offset={{ top: 76, right: 24 }}
+          mobileOffset={{ top: 72, right: 16, left: 16 }}
+        />
       </body>
     </html>
   );
