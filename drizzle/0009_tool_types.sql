@@ -22,43 +22,37 @@ $$;
 --> statement-breakpoint
 -- Statement-level with transition tables, like the search triggers: a bulk insert of tools or
 -- attachments refreshes each post once. An update may move a row between posts, so both sides count.
-CREATE OR REPLACE FUNCTION tool_rows_inserted_refresh_tool_types() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION tool_rows_refresh_tool_types() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM posts_refresh_tool_types(ARRAY(SELECT post_id FROM new_rows));
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION tool_rows_deleted_refresh_tool_types() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM posts_refresh_tool_types(ARRAY(SELECT post_id FROM old_rows));
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION tool_rows_updated_refresh_tool_types() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM posts_refresh_tool_types(ARRAY(SELECT post_id FROM new_rows UNION SELECT post_id FROM old_rows));
+  IF TG_OP = 'INSERT' THEN
+    PERFORM posts_refresh_tool_types(ARRAY(SELECT post_id FROM new_rows));
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM posts_refresh_tool_types(ARRAY(SELECT post_id FROM old_rows));
+  ELSE
+    PERFORM posts_refresh_tool_types(ARRAY(SELECT post_id FROM new_rows UNION SELECT post_id FROM old_rows));
+  END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER tool_data_tool_types_ai AFTER INSERT ON tool_data REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION tool_rows_inserted_refresh_tool_types();
+  FOR EACH STATEMENT EXECUTE FUNCTION tool_rows_refresh_tool_types();
 --> statement-breakpoint
 CREATE TRIGGER tool_data_tool_types_ad AFTER DELETE ON tool_data REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION tool_rows_deleted_refresh_tool_types();
+  FOR EACH STATEMENT EXECUTE FUNCTION tool_rows_refresh_tool_types();
 --> statement-breakpoint
 CREATE TRIGGER tool_data_tool_types_au AFTER UPDATE ON tool_data
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION tool_rows_updated_refresh_tool_types();
+  FOR EACH STATEMENT EXECUTE FUNCTION tool_rows_refresh_tool_types();
 --> statement-breakpoint
 CREATE TRIGGER attachments_tool_types_ai AFTER INSERT ON attachments REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION tool_rows_inserted_refresh_tool_types();
+  FOR EACH STATEMENT EXECUTE FUNCTION tool_rows_refresh_tool_types();
 --> statement-breakpoint
 CREATE TRIGGER attachments_tool_types_ad AFTER DELETE ON attachments REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION tool_rows_deleted_refresh_tool_types();
+  FOR EACH STATEMENT EXECUTE FUNCTION tool_rows_refresh_tool_types();
 --> statement-breakpoint
 CREATE TRIGGER attachments_tool_types_au AFTER UPDATE ON attachments
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION tool_rows_updated_refresh_tool_types();
+  FOR EACH STATEMENT EXECUTE FUNCTION tool_rows_refresh_tool_types();
 --> statement-breakpoint
 -- Existing posts, before their indexes are built.
 SELECT posts_refresh_tool_types(ARRAY(
