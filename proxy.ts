@@ -6,7 +6,12 @@ import {
   PROJECT_PAGE_PATH,
 } from "@/app/(guest)/guest-paths";
 import { verifyAccessTokenSignature } from "@/lib/auth/access-token";
-import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from "@/lib/auth/cookies";
+import {
+  ACCESS_TOKEN_COOKIE,
+  REFRESH_TOKEN_COOKIE,
+  REFRESH_TOKEN_TTL_SECONDS,
+} from "@/lib/auth/cookies";
+import { MEMBER_HINT_COOKIE } from "@/lib/utils/before-paint";
 import { commonSecurityHeaders, createNonce, pageContentSecurityPolicy } from "@/lib/http/security-headers";
 
 /**
@@ -17,11 +22,11 @@ import { commonSecurityHeaders, createNonce, pageContentSecurityPolicy } from "@
  * - A signed-in user whose sign-up is incomplete (a new Google account) goes to /signup.
  * - A signed-in user whose sign-up is complete goes from /signup to /.
  *
- * And the cached guest pages (ADR 007, ADR 017): a GET or HEAD of `/` or of `/model/{id}` without
- * a query string, from a visitor with no session cookie at all, is marked with GUEST_PAGE_HEADER,
- * and next.config.ts rewrites marked requests to the cached page. Anyone holding a session cookie,
- * and every URL with a query, gets the per-request page. Direct visits to a guest page's own
- * address go to its public one.
+ * And the cached pages (ADR 007, 017, 019): a GET or HEAD without a query string of `/` from a
+ * visitor with no session cookie at all, or of `/model/{id}` by anyone but a member's client-side
+ * navigation, is marked with GUEST_PAGE_HEADER, and next.config.ts rewrites marked requests to the
+ * cached page. Every other page, and every URL with a query, is rendered per request. Direct
+ * visits to a cached page's own address go to its public one.
  *
  * And the security headers of every page (issue 19, ADR 014): a fresh nonce per request (the cached
  * guest page: one per process), passed
@@ -41,11 +46,12 @@ const NOT_SHARED = "private, no-cache, no-store, max-age=0, must-revalidate";
 const GUEST_PAGE_NONCE = createNonce();
 
 export async function proxy(request: NextRequest): Promise<NextResponse> {
-  const nonce = isGuestPage(request) ? GUEST_PAGE_NONCE : createNonce();
+  const nonce = isCachedPage(request) ? GUEST_PAGE_NONCE : createNonce();
   const policy = pageContentSecurityPolicy(nonce);
   const response = await route(request, nonce, policy);
   response.headers.set("Content-Security-Policy", policy);
   for (const [name, value] of Object.entries(commonSecurityHeaders())) response.headers.set(name, value);
+  keepMemberHint(request, response);
   return response;
 }
 
@@ -53,16 +59,40 @@ function hasSessionCookie(request: NextRequest): boolean {
   return request.cookies.has(ACCESS_TOKEN_COOKIE) || request.cookies.has(REFRESH_TOKEN_COOKIE);
 }
 
-/** A GET or HEAD of `/` or a project page, no query, no session cookie at all: a cached guest page. */
-function isGuestPage(request: NextRequest): boolean {
+/**
+ * A GET or HEAD, no query, of `/` without any session cookie, or of a project page: a cached page.
+ * Members get the cached project page too when they load it (ADR 019), but not on a client-side
+ * navigation: the chrome of the page they come from already names them, and the per-request page
+ * keeps it so (and shows 'Just a moment!' while it loads). Next strips its own RSC headers before
+ * the proxy, so a page load is told by what it accepts: a browser loading a page asks for HTML,
+ * the router's fetch accepts anything.
+ */
+function isCachedPage(request: NextRequest): boolean {
   // nextUrl.search omits Next's own `_rsc` parameter, so client navigations count as unfiltered.
   const { pathname, search } = request.nextUrl;
-  return (
-    (pathname === "/" || PROJECT_PAGE_PATH.test(pathname)) &&
-    search === "" &&
-    !hasSessionCookie(request) &&
-    isRead(request.method)
-  );
+  if (search !== "" || !isRead(request.method)) return false;
+  if (!hasSessionCookie(request)) return pathname === "/" || PROJECT_PAGE_PATH.test(pathname);
+  return PROJECT_PAGE_PATH.test(pathname) && (request.headers.get("accept") ?? "").includes("text/html");
+}
+
+/**
+ * The member hint (lib/auth/cookies.ts) follows the session cookies: set while a session cookie is
+ * held, removed once none is. Not a credential, so readable by scripts; only the before-paint
+ * script and the session provider read it, and the worst a forged one does is ask /auth/me.
+ */
+function keepMemberHint(request: NextRequest, response: NextResponse): void {
+  const hasHint = request.cookies.get(MEMBER_HINT_COOKIE)?.value === "1";
+  if (hasSessionCookie(request) === hasHint) return;
+  if (hasHint) {
+    response.cookies.delete(MEMBER_HINT_COOKIE);
+    return;
+  }
+  response.cookies.set(MEMBER_HINT_COOKIE, "1", {
+    path: "/",
+    sameSite: "lax",
+    maxAge: REFRESH_TOKEN_TTL_SECONDS,
+    secure: request.nextUrl.protocol === "https:",
+  });
 }
 
 async function route(request: NextRequest, nonce: string, policy: string): Promise<NextResponse> {
@@ -73,9 +103,10 @@ async function route(request: NextRequest, nonce: string, policy: string): Promi
     const publicPath = `/model/${pathname.slice(GUEST_MODEL_PREFIX.length)}`;
     return NextResponse.redirect(new URL(publicPath, request.url));
   }
-  if (isGuestPage(request)) return forward(request, nonce, policy, { guest: true });
-  if (WIZARD.test(pathname) && !hasSessionCookie(request))
-    return NextResponse.redirect(new URL("/", request.url));
+  if (!hasSessionCookie(request)) {
+    if (isCachedPage(request)) return forward(request, nonce, policy, { guest: true });
+    if (WIZARD.test(pathname)) return NextResponse.redirect(new URL("/", request.url));
+  }
 
   const claims = access ? await verifyAccessTokenSignature(access) : null;
   if (claims) {
@@ -85,7 +116,7 @@ async function route(request: NextRequest, nonce: string, policy: string): Promi
     }
     if (signupComplete && pathname === "/signup") return NextResponse.redirect(new URL("/", request.url));
   }
-  return forward(request, nonce, policy, { guest: false });
+  return forward(request, nonce, policy, { guest: isCachedPage(request) });
 }
 
 /**

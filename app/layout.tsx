@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { Toaster } from "@/components/ui/toaster";
-import { WelcomeBannerScript } from "@/components/layout/welcome-banner-script";
+import { BeforePaintScript } from "@/components/layout/before-paint-script";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -24,10 +24,10 @@ export const viewport: Viewport = {
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    // WelcomeBannerScript may set a data attribute on <html> before React hydrates.
+    // BeforePaintScript may set data attributes on <html> before React hydrates.
     <html lang="en" suppressHydrationWarning>
       <body className="min-h-dvh bg-canvas font-sans text-ink antialiased">
-        <WelcomeBannerScript />
+        <BeforePaintScript />
         {children}
         {/* The spec's toasts: top-right, 1000 ms; below the 64 px header, so a toast never covers
             its buttons (a pointer resting on a toast pauses it, and it stayed over 'Log in'). */}

@@ -564,9 +564,19 @@ const chosenCases =
  */
 const cursors = new Map<Case, number>();
 
+/** What a browser's page load accepts: members' page loads get the cached project page (ADR 019). */
+const PAGE_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+
+/** A case's request headers: the session's cookie when signed in; a page asks for HTML, as a browser. */
+function requestHeaders(entry: Case, cookie: string): Record<string, string> | undefined {
+  const isPage = typeof entry.target === "string" && !entry.target.startsWith("/api/");
+  if (!entry.signedIn && !isPage) return undefined;
+  return { ...(entry.signedIn ? { cookie } : {}), ...(isPage ? { accept: PAGE_ACCEPT } : {}) };
+}
+
 /** autocannon options for a case: a list of paths is walked by one counter shared by all connections. */
 function load(entry: Case, connections: number, seconds: number, cookie: string) {
-  const headers = entry.signedIn ? { cookie } : undefined;
+  const headers = requestHeaders(entry, cookie);
   if (typeof entry.target === "string")
     return autocannon({ url: `${base}${entry.target}`, connections, duration: seconds, headers });
   const paths = entry.target;
@@ -594,7 +604,7 @@ async function printSlowest(entry: Case, count: number, cookie: string): Promise
   const timed: [number, string][] = [];
   for (const url of entry.target) {
     const started = performance.now();
-    const response = await fetch(`${base}${url}`, { headers: entry.signedIn ? { cookie } : {} });
+    const response = await fetch(`${base}${url}`, { headers: requestHeaders(entry, cookie) });
     await response.arrayBuffer();
     timed.push([performance.now() - started, `${response.status} ${decodeURIComponent(url)}`]);
   }
@@ -618,7 +628,7 @@ try {
     // A walked list's last paths: the walk reaches them last, long after their caches expired.
     const paths = typeof entry.target === "string" ? [entry.target] : entry.target.slice(-5);
     for (let i = 0; i < 20; i += 1)
-      await fetch(`${base}${paths[i % paths.length]}`, { headers: entry.signedIn ? { cookie } : {} });
+      await fetch(`${base}${paths[i % paths.length]}`, { headers: requestHeaders(entry, cookie) });
   }
   console.log(
     `\n${pad("case", 52)} ${"conns".padStart(5)} ${"req/s".padStart(8)} ${"health".padStart(7)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"non-2xx".padStart(7)} ${"app ms".padStart(6)} ${"db ms".padStart(6)}  target`,

@@ -13,6 +13,7 @@ import {
 } from "react";
 import { getMe } from "@/lib/api-client/auth";
 import { onSessionExpired } from "@/lib/api-client/client";
+import { clearMemberHint, hasMemberHint } from "@/lib/utils/before-paint";
 import type { SessionUser } from "@/lib/validation/session";
 
 interface SessionState {
@@ -32,11 +33,14 @@ const SessionContext = createContext<SessionState | null>(null);
 export function SessionProvider({
   initialUser,
   hasRefreshCookie,
+  isSharedPage = false,
   children,
 }: {
   initialUser: SessionUser | null;
   /** Whether the request carried a refresh cookie (httpOnly, so only the server can tell). */
   hasRefreshCookie: boolean;
+  /** A cached page served to everyone alike (ADR 007, 019): the session is discovered here. */
+  isSharedPage?: boolean;
   children: ReactNode;
 }) {
   const router = useRouter();
@@ -71,19 +75,28 @@ export function SessionProvider({
     userRef.current = user;
   }, [user]);
 
-  // The server rendered a guest, yet a refresh cookie may still hold a session whose access token
-  // expired: /me answers 403, the client refreshes once, and the page renders again signed in.
+  // Who is signed in, when the server could not say. On a per-request page rendered for a guest, a
+  // refresh cookie may still hold a session whose access token expired: /me answers 403, the
+  // client refreshes once, and the page renders again signed in. A cached page (isSharedPage) is
+  // the same HTML for everyone, so the member hint decides whether to ask (ADR 019); its content
+  // does not depend on the viewer, only the chrome and the viewer's own parts, which follow `user`.
   const hasProbed = useRef(false);
   useEffect(() => {
-    if (initialUser || !hasRefreshCookie || hasProbed.current) return;
+    if (hasProbed.current) return;
     hasProbed.current = true;
+    const mayBeSignedIn = isSharedPage ? hasMemberHint() : hasRefreshCookie;
+    if (initialUser || !mayBeSignedIn) {
+      clearMemberHint();
+      return;
+    }
     void getMe()
       .then(({ user: current }) => {
         setUser(current);
-        router.refresh();
+        if (!isSharedPage) router.refresh();
       })
-      .catch(() => undefined);
-  }, [initialUser, hasRefreshCookie, router]);
+      .catch(() => undefined)
+      .finally(clearMemberHint);
+  }, [initialUser, hasRefreshCookie, isSharedPage, router]);
 
   // A failed refresh after a 403 logs a signed-in user out here and sends them home.
   useEffect(

@@ -13,17 +13,20 @@ import { WelcomeBanner } from "./welcome-banner";
 export function SiteFrame({
   initialUser,
   hasRefreshCookie,
+  isSharedPage = false,
   adminDashboardUrl = null,
   children,
 }: {
   initialUser: SessionUser | null;
   hasRefreshCookie: boolean;
+  /** A cached page served to everyone alike, members included (ADR 019). */
+  isSharedPage?: boolean;
   /** An external 'Admin Dashboard' (ADMIN_DASHBOARD_URL); null: the site's review queue. */
   adminDashboardUrl?: string | null;
   children: ReactNode;
 }) {
   return (
-    <SessionProvider initialUser={initialUser} hasRefreshCookie={hasRefreshCookie}>
+    <SessionProvider initialUser={initialUser} hasRefreshCookie={hasRefreshCookie} isSharedPage={isSharedPage}>
       <div className="flex min-h-dvh flex-col">
         <a
           href="#main"

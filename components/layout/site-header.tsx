@@ -60,7 +60,8 @@ export function SiteHeader({
           {user ? (
             <SignedInActions user={user} onLogout={onLogout} adminDashboardUrl={adminDashboardUrl} />
           ) : (
-            <>
+            // Hidden before paint while a cached page's viewer is probably a member (globals.css).
+            <div data-guest-only className="flex items-center gap-2">
               {loginTrigger ?? (
                 <Button variant="ghost" onClick={onLogin}>
                   Log in
@@ -69,7 +70,7 @@ export function SiteHeader({
               <Link href="/signup" className={buttonClasses({ variant: "primary" })}>
                 Sign up
               </Link>
-            </>
+            </div>
           )}
         </div>
 

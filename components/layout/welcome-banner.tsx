@@ -4,7 +4,7 @@ import { useState, useSyncExternalStore } from "react";
 import { CloseIcon, ExternalLinkIcon } from "@/components/ui/icons";
 import { Container } from "./container";
 import { NEWS_URL, externalLinkProps } from "./links";
-import { HIDE_WELCOME_KEY } from "./welcome-banner-script";
+import { HIDE_WELCOME_KEY } from "./before-paint-script";
 
 function readIsHidden(): boolean {
   try {
@@ -21,7 +21,7 @@ function subscribe(onChange: () => void): () => void {
 
 /**
  * Dismissible welcome strip under the header. It renders on the server like any content; for
- * visitors who dismissed it, WelcomeBannerScript hides it before paint and this component then
+ * visitors who dismissed it, BeforePaintScript hides it before paint and this component then
  * renders nothing.
  */
 export function WelcomeBanner() {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { env } from "@/lib/env";
-import { WELCOME_BANNER_SCRIPT } from "@/lib/utils/welcome-banner";
+import { BEFORE_PAINT_SCRIPT } from "@/lib/utils/before-paint";
 
 /**
  * The security headers of every answer (issue 19, docs/security.md, ADR 014).
@@ -34,7 +34,7 @@ function isHttps(): boolean {
 }
 
 /** The root layout's one inline script, allowed by its hash (it cannot carry a nonce). */
-export const WELCOME_BANNER_SCRIPT_HASH = `'sha256-${createHash("sha256").update(WELCOME_BANNER_SCRIPT).digest("base64")}'`;
+export const BEFORE_PAINT_SCRIPT_HASH = `'sha256-${createHash("sha256").update(BEFORE_PAINT_SCRIPT).digest("base64")}'`;
 
 /** The policy a page runs under. `nonce` allows Next's scripts; everything they load inherits it. */
 export function pageContentSecurityPolicy(nonce: string): string {
@@ -47,7 +47,7 @@ export function pageContentSecurityPolicy(nonce: string): string {
   const directives = [
     "default-src 'self'",
     // 'strict-dynamic': scripts the nonced scripts add (Next's chunks) run; host lists are ignored.
-    `script-src 'self' 'nonce-${nonce}' ${WELCOME_BANNER_SCRIPT_HASH} 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    `script-src 'self' 'nonce-${nonce}' ${BEFORE_PAINT_SCRIPT_HASH} 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
     // React, Radix, Swiper and three.js set style attributes; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     // Avatars may be a Google profile photo; thumbnails come from storage.

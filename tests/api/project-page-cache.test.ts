@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { get } from "node:http";
+import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { PostViewerState } from "@/lib/validation/posts";
 import { eq } from "drizzle-orm";
@@ -6,6 +8,7 @@ import { posts } from "@/lib/db/schema";
 import { createUser, testDb, unique } from "../support/factories";
 import {
   accessTokenFor,
+  API_TEST_AUTH_SECRET,
   asUser,
   commentThroughApi,
   createComment,
@@ -36,14 +39,28 @@ async function guestPage(postId: string): Promise<PageAnswer> {
   };
 }
 
-async function memberPage(postId: string, userId: string): Promise<PageAnswer> {
-  const response = await fetch(`${inject("baseUrl")}/model/${postId}`, {
-    headers: { cookie: `access_token=${await accessTokenFor(userId)}` },
+/** A member's page load; `rsc` makes it a client-side navigation, `cookie` adds to the session's. */
+async function memberPage(
+  postId: string,
+  userId: string,
+  options: { rsc?: string; cookie?: string } = {},
+): Promise<PageAnswer & { setCookie: string | null }> {
+  const cookie = [`access_token=${await accessTokenFor(userId)}`, options.cookie].filter(Boolean).join("; ");
+  const init: RequestInit = {
+    // A browser's page load asks for HTML; the router's fetch (an RSC request) accepts anything.
+    headers: { cookie, ...(options.rsc ? { rsc: options.rsc } : { accept: "text/html" }) },
     redirect: "manual",
-  });
+  };
+  let response = await fetch(`${inject("baseUrl")}/model/${postId}`, init);
+  // Next sends an RSC request without its cache-busting `_rsc` parameter to the address with it.
+  const withParameter = response.headers.get("location");
+  if (options.rsc && response.status === 307 && withParameter?.includes("_rsc")) {
+    response = await fetch(new URL(withParameter, inject("baseUrl")), init);
+  }
   return {
     status: response.status,
     cache: response.headers.get("x-nextjs-cache"),
+    setCookie: response.headers.get("set-cookie"),
     html: await response.text(),
   };
 }
@@ -90,10 +107,61 @@ describe("the cached guest project page", () => {
       expect(page.status, id).toBe(404);
       expect(page.html).toContain(NOT_FOUND_TEXT);
     }
-    // The owner still opens a pending post (per request, not from the guests' cache).
+    // A member's page load gets the same cached 404 (ADR 019), whose fallback asks the API as the
+    // member: the owner's GET of their pending post answers it. A client-side navigation (an RSC
+    // request) is rendered per request, as the member.
     const page = await memberPage(pending.id, pending.userId);
-    expect(page.status).toBe(200);
-    expect(page.html).toContain(pending.title);
+    expect(page.status).toBe(404);
+    // The 404 is rendered in the browser from the page's RSC payload, which names the fallback.
+    expect(page.html).toContain("MemberProjectFallback");
+    const asOwner = await api<Envelope<{ post: { title: string } }>>(
+      `/api/v1/post/${pending.id}`,
+      await asUser(pending.userId),
+    );
+    expect(asOwner.body.data.post.title).toBe(pending.title);
+    const navigation = await memberPage(pending.id, pending.userId, { rsc: "1" });
+    expect(navigation.status).toBe(200);
+    expect(navigation.html).toContain(pending.title);
+  });
+
+  it("serves members the same cached page, and keeps the member hint in step with the session", async () => {
+    const { post } = await createProject();
+    const member = await createUser();
+    const visitor = await guestPage(post.id);
+    const loaded = await memberPage(post.id, member.id);
+    expect(loaded.status).toBe(200);
+    expect(loaded.cache).toBe("HIT");
+    expect(loaded.html).toBe(visitor.html);
+    expect(loaded.html).not.toContain(member.username);
+    expect(loaded.setCookie).toMatch(/^signed_in=1; Path=\/; .*SameSite=lax/i);
+    expect(loaded.setCookie).not.toMatch(/HttpOnly/i);
+    // Held already: not set again. Gone with the session: removed.
+    expect((await memberPage(post.id, member.id, { cookie: "signed_in=1" })).setCookie).toBeNull();
+    const signedOut = await fetch(`${inject("baseUrl")}/model/${post.id}`, {
+      headers: { cookie: "signed_in=1" },
+    });
+    expect(signedOut.headers.get("set-cookie")).toMatch(/^signed_in=; Path=\/; Expires=Thu, 01 Jan 1970/);
+
+    // A member's client-side navigation is rendered per request, as before.
+    const navigation = await memberPage(post.id, member.id, { rsc: "1" });
+    expect(navigation.status).toBe(200);
+    expect(navigation.cache).toBeNull();
+    expect(navigation.html).toContain(member.username);
+
+    // An account that must finish its sign-up still goes there first.
+    const unfinished = await createUser();
+    const token = await new SignJWT({ sid: randomUUID(), suc: false })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(unfinished.id)
+      .setIssuer("cnc-projects")
+      .setExpirationTime("15m")
+      .sign(new TextEncoder().encode(API_TEST_AUTH_SECRET));
+    const redirected = await fetch(`${inject("baseUrl")}/model/${post.id}`, {
+      headers: { cookie: `access_token=${token}` },
+      redirect: "manual",
+    });
+    expect(redirected.status).toBe(307);
+    expect(redirected.headers.get("location")).toMatch(/\/signup$/);
   });
 
   it("drops the page as soon as the post changes: an edit is a 404 until approved, then the new page", async () => {

@@ -411,6 +411,29 @@ test.describe("project page /model/{id}", () => {
     expect((await page.request.get(`/model/${id}/thumbnail`, { maxRedirects: 0 })).status()).toBe(404);
   });
 
+  test("a member's page load is the cached page, and the header still names them", async ({ page }) => {
+    const id = await postIdByTitle(page, PET_PORTRAIT);
+    await page.goto(`/model/${id}`);
+    await login(page, MIKE.email);
+    // The same HTML as a visitor's (ADR 019): the session is asked for after load.
+    const answer = await page.goto(`/model/${id}`);
+    expect(answer?.headers()["x-nextjs-cache"]).toBe("HIT");
+    await expect(page.getByRole("link", { name: "My Files" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Log in" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Upload Make" })).toBeVisible();
+    // A client-side navigation renders per request, as the member: the header stays theirs.
+    await page.getByRole("link", { name: /^@/ }).first().click();
+    await expect(page).toHaveURL(/\/[a-z_]+$/);
+    await expect(page.getByRole("link", { name: "My Files" })).toBeVisible();
+
+    // Signed out again, the hint goes with the session: 'Log in' shows at once.
+    await page.context().clearCookies({ name: "access_token" });
+    await page.context().clearCookies({ name: "refresh_token" });
+    await page.goto(`/model/${id}`);
+    await expect(page.getByRole("button", { name: "Log in" })).toBeVisible();
+    expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain("signed_in");
+  });
+
   test("fits a phone screen without sideways scrolling", async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const id = await postIdByTitle(page, PET_PORTRAIT);

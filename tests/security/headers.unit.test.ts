@@ -6,7 +6,7 @@ import {
   pageContentSecurityPolicy,
   withApiSecurityHeaders,
 } from "@/lib/http/security-headers";
-import { WELCOME_BANNER_SCRIPT } from "@/lib/utils/welcome-banner";
+import { BEFORE_PAINT_SCRIPT } from "@/lib/utils/before-paint";
 
 // The header values themselves (ADR 014); tests/security/headers.test.ts checks them over HTTP.
 afterEach(() => {
@@ -33,7 +33,7 @@ describe("security headers", () => {
     withBaseUrl("http://127.0.0.1:3000");
     const policy = pageContentSecurityPolicy("n0nce");
     const scriptSrc = policy.split("; ").find((directive) => directive.startsWith("script-src")) ?? "";
-    const hash = createHash("sha256").update(WELCOME_BANNER_SCRIPT).digest("base64");
+    const hash = createHash("sha256").update(BEFORE_PAINT_SCRIPT).digest("base64");
     expect(scriptSrc).toBe(`script-src 'self' 'nonce-n0nce' 'sha256-${hash}' 'strict-dynamic'`);
     for (const directive of [
       "object-src 'none'",

@@ -1,6 +1,12 @@
 import type { Metadata } from "next";
 import { cache } from "react";
-import { loadProjectPost, ProjectPageBody, projectMetadata } from "@/app/(site)/model/_project/project-page";
+import { notFound } from "next/navigation";
+import {
+  findProjectPost,
+  NOT_FOUND_METADATA,
+  ProjectPageBody,
+  projectMetadata,
+} from "@/app/(site)/model/_project/project-page";
 import type { PostDetail } from "@/lib/validation/posts";
 
 /**
@@ -23,12 +29,15 @@ interface Props {
   params: Promise<{ id: string }>;
 }
 
-const loadPost = cache((id: string): Promise<PostDetail> => loadProjectPost(id, null));
+const findPost = cache((id: string): Promise<PostDetail | null> => findProjectPost(id, null));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return projectMetadata(await loadPost((await params).id));
+  const post = await findPost((await params).id);
+  return post ? projectMetadata(post) : NOT_FOUND_METADATA;
 }
 
+/** A missing post's 404 renders ./not-found.tsx inside the site's chrome (which members need, ADR 019). */
 export default async function GuestProjectPage({ params }: Props) {
-  return <ProjectPageBody post={await loadPost((await params).id)} />;
+  const post = await findPost((await params).id);
+  return post ? <ProjectPageBody post={post} /> : notFound();
 }

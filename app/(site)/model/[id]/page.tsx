@@ -5,8 +5,10 @@ import type { PostDetail } from "@/lib/validation/posts";
 import { loadProjectPost, ProjectPageBody, projectMetadata } from "../_project/project-page";
 
 /**
- * The project page for signed-in members, rendered per request: owners and staff may see a post
- * pending review. Signed-out visitors get the cached page app/(guest)/guest-model/[id] (ADR 017).
+ * The project page rendered per request: a member's client-side navigation (the page they come
+ * from already names them) and any address with a query. A page load, by a visitor or a member,
+ * gets the cached page app/(guest)/guest-model/[id] (ADR 017, ADR 019). Owners and staff may see a
+ * post pending review here.
  */
 export const dynamic = "force-dynamic";
 

@@ -30,12 +30,22 @@ async function findPostDetail(postId: string, actor: Actor | null): Promise<Post
  * loaded by the page after. Only a post hidden from visitors (a draft or one pending review, for
  * its owner or staff) is loaded as the member.
  */
-export async function loadProjectPost(id: string, actor: Actor | null): Promise<PostDetail> {
-  if (!idSchema.safeParse(id).success) notFound();
+export async function findProjectPost(id: string, actor: Actor | null): Promise<PostDetail | null> {
+  if (!idSchema.safeParse(id).success) return null;
   const shared = await findPostDetail(id, null);
-  const detail = shared ?? (actor ? await findPostDetail(id, actor) : null);
-  return detail ?? notFound();
+  return shared ?? (actor ? await findPostDetail(id, actor) : null);
 }
+
+/** findProjectPost, or the page's not-found view. */
+export async function loadProjectPost(id: string, actor: Actor | null): Promise<PostDetail> {
+  return (await findProjectPost(id, actor)) ?? notFound();
+}
+
+/**
+ * The metadata of a page whose post is missing. generateMetadata must not call notFound() on a
+ * cached page: Next then renders the root not-found screen instead of the page's own (ADR 019).
+ */
+export const NOT_FOUND_METADATA: Metadata = { title: "Page not found", robots: { index: false } };
 
 function absoluteUrl(path: string): string {
   return new URL(path, env().PUBLIC_BASE_URL).toString();
