@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import * as listingRoute from "@/app/api/v1/post/route";
 import * as autocompleteRoute from "@/app/api/v1/post/search/autoComplete/route";
 
 /** An App Router route handler: a web Request in, a web Response out. */
@@ -9,11 +10,14 @@ type WebHandler = (
 
 /**
  * GET routes the server process answers itself, before Next's router (ADR 009): the same route
- * handler runs (same validation, service, cache and envelope), without the framework's per-request
- * pipeline, which alone costs more than the suggestion target allows on a busy 2-core machine.
- * Only public, parameterless, read-only handlers belong here: they see no proxy.ts and no params.
+ * handler runs (same validation, session, service, cache and envelope), without the framework's
+ * per-request pipeline, which alone costs more than the suggestion target allows on a busy 2-core
+ * machine, and a third of a listing's CPU. Only read-only handlers without path parameters belong
+ * here: they get no params and no proxy.ts (which never runs for /api anyway); the session comes
+ * from the request's cookies, as in every route handler.
  */
 const DIRECT_GET_ROUTES: ReadonlyMap<string, WebHandler> = new Map([
+  ["/api/v1/post", listingRoute.GET],
   ["/api/v1/post/search/autoComplete", autocompleteRoute.GET],
 ]);
 
