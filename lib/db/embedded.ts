@@ -3,6 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { EMBEDDED_APPLICATION_NAME } from "./create";
 import { serialiseProtocolBatches } from "./embedded-queue";
 
 export interface EmbeddedDatabase {
@@ -56,7 +57,7 @@ export async function startEmbeddedDatabase(options: {
   await server.start();
   const address = server.getServerConn();
   return {
-    url: `postgres://postgres@${address}/postgres`,
+    url: `postgres://postgres@${address}/postgres?application_name=${EMBEDDED_APPLICATION_NAME}`,
     async stop() {
       await server.stop();
       await pglite.close();
