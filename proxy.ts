@@ -6,11 +6,7 @@ import {
   PROJECT_PAGE_PATH,
 } from "@/app/(guest)/guest-paths";
 import { verifyAccessTokenSignature } from "@/lib/auth/access-token";
-import {
-  ACCESS_TOKEN_COOKIE,
-  REFRESH_TOKEN_COOKIE,
-  REFRESH_TOKEN_TTL_SECONDS,
-} from "@/lib/auth/cookies";
+import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, REFRESH_TOKEN_TTL_SECONDS } from "@/lib/auth/cookies";
 import { MEMBER_HINT_COOKIE } from "@/lib/utils/before-paint";
 import { commonSecurityHeaders, createNonce, pageContentSecurityPolicy } from "@/lib/http/security-headers";
 
@@ -46,9 +42,10 @@ const NOT_SHARED = "private, no-cache, no-store, max-age=0, must-revalidate";
 const GUEST_PAGE_NONCE = createNonce();
 
 export async function proxy(request: NextRequest): Promise<NextResponse> {
-  const nonce = isCachedPage(request) ? GUEST_PAGE_NONCE : createNonce();
+  const cached = isCachedPage(request);
+  const nonce = cached ? GUEST_PAGE_NONCE : createNonce();
   const policy = pageContentSecurityPolicy(nonce);
-  const response = await route(request, nonce, policy);
+  const response = await route(request, { nonce, policy, cached });
   response.headers.set("Content-Security-Policy", policy);
   for (const [name, value] of Object.entries(commonSecurityHeaders())) response.headers.set(name, value);
   keepMemberHint(request, response);
@@ -76,7 +73,7 @@ function isCachedPage(request: NextRequest): boolean {
 }
 
 /**
- * The member hint (lib/auth/cookies.ts) follows the session cookies: set while a session cookie is
+ * The member hint (lib/utils/before-paint.ts) follows the session cookies: set while a session cookie is
  * held, removed once none is. Not a credential, so readable by scripts; only the before-paint
  * script and the session provider read it, and the worst a forged one does is ask /auth/me.
  */
@@ -95,7 +92,10 @@ function keepMemberHint(request: NextRequest, response: NextResponse): void {
   });
 }
 
-async function route(request: NextRequest, nonce: string, policy: string): Promise<NextResponse> {
+async function route(
+  request: NextRequest,
+  { nonce, policy, cached }: { nonce: string; policy: string; cached: boolean },
+): Promise<NextResponse> {
   const { pathname } = request.nextUrl;
   const access = request.cookies.get(ACCESS_TOKEN_COOKIE)?.value;
   if (pathname.startsWith(GUEST_HOME_PREFIX)) return NextResponse.redirect(new URL("/", request.url));
@@ -104,7 +104,7 @@ async function route(request: NextRequest, nonce: string, policy: string): Promi
     return NextResponse.redirect(new URL(publicPath, request.url));
   }
   if (!hasSessionCookie(request)) {
-    if (isCachedPage(request)) return forward(request, nonce, policy, { guest: true });
+    if (cached) return forward(request, nonce, policy, { guest: true });
     if (WIZARD.test(pathname)) return NextResponse.redirect(new URL("/", request.url));
   }
 
@@ -116,7 +116,7 @@ async function route(request: NextRequest, nonce: string, policy: string): Promi
     }
     if (signupComplete && pathname === "/signup") return NextResponse.redirect(new URL("/", request.url));
   }
-  return forward(request, nonce, policy, { guest: isCachedPage(request) });
+  return forward(request, nonce, policy, { guest: cached });
 }
 
 /**

@@ -12,7 +12,7 @@ export const MEMBER_HINT_COOKIE = "signed_in";
 /** Set on <html> while the member hint says someone may be signed in and the session is not yet known. */
 export const MEMBER_HINT_ATTRIBUTE = "data-member-hint";
 
-/** Whether this browser holds the member hint (lib/auth/cookies.ts). */
+/** Whether this browser holds the member hint (MEMBER_HINT_COOKIE). */
 export function hasMemberHint(): boolean {
   return document.cookie.split("; ").includes(`${MEMBER_HINT_COOKIE}=1`);
 }
