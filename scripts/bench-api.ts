@@ -25,16 +25,13 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { Client } from "pg";
 import { createDatabase } from "@/lib/db/create";
 import { applyMigrations } from "@/lib/db/migrate";
-import {
-  correctedTextsQuery,
-  correctTypos,
-  typedTextQuery,
-  typoLookupQuery,
-} from "@/lib/services/posts/autocomplete-posts";
+import { suggestionRows } from "@/lib/services/posts/autocomplete-posts";
 import { listingQueries } from "@/lib/services/posts/list-posts";
 import { postDetailQuery } from "@/lib/services/posts/queries/load-post-detail";
 import { pageOf, postCardsQuery } from "@/lib/services/posts/queries/to-post-summaries";
-import { AUTOCOMPLETE_LIMIT, type ListPostsFilters, PAGE_SIZE } from "@/lib/validation/posts";
+import { TitleIndex } from "@/lib/services/posts/suggestions/title-index";
+import { changedTitlesQuery, readListedTitles } from "@/lib/services/posts/suggestions/title-index-sync";
+import { type ListPostsFilters, PAGE_SIZE } from "@/lib/validation/posts";
 import { nextBin, projectRoot, run } from "./lib/runtime";
 import { DEMO_PASSWORD, SEED_USERS } from "./seed/content/people";
 import { workerCount } from "./lib/serve";
@@ -329,19 +326,23 @@ async function explainAll(cases: [string, ListPostsFilters][], postId: string | 
         );
       await explain(`total: ${label}`, queries.total);
     }
-    // What a suggestion runs: the typed text; when that finds too few, the typo check and the
-    // corrected texts.
+    // Suggestions come from each server process's title index (ADR 021): what building one costs,
+    // the statement that keeps it current, and the time of a few texts in the process.
+    const heapBefore = process.memoryUsage().heapUsed;
+    const readStarted = performance.now();
+    const listed = await readListedTitles(database);
+    const buildStarted = performance.now();
+    const index = TitleIndex.build(listed.rows);
+    const built = performance.now();
+    console.log(
+      `\n--- title index: ${listed.rows.length} listed posts read in ${(buildStarted - readStarted).toFixed(0)} ms, ` +
+        `indexed in ${(built - buildStarted).toFixed(0)} ms, heap +${((process.memoryUsage().heapUsed - heapBefore) / 1e6).toFixed(0)} MB`,
+    );
+    await explain("title index catch-up (nothing changed)", changedTitlesQuery(listed.xmin));
     for (const text of AUTOCOMPLETE_TEXTS) {
-      await explain(`autocomplete: ${text}`, typedTextQuery(database, text));
-      if ((await typedTextQuery(database, text)).length >= AUTOCOMPLETE_LIMIT) continue;
-      const lookup = typoLookupQuery(text);
-      if (lookup) await explain(`autocomplete typo check: ${text}`, lookup.query);
-      const corrected = await correctTypos(database, text);
-      if (corrected.length > 0)
-        await explain(
-          `autocomplete corrected: ${corrected.join(" | ")}`,
-          correctedTextsQuery(database, text, corrected),
-        );
+      const started = performance.now();
+      const rows = suggestionRows(index, text);
+      console.log(`--- suggestions for "${text}": ${rows.length} in ${(performance.now() - started).toFixed(2)} ms`);
     }
     // GET /api/v1/post/{id} and the project page: one statement, signed out and as a reader.
     if (postId) {

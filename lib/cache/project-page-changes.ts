@@ -21,6 +21,8 @@ export const COUNTER_LAG_MS = 5_000;
 interface ProjectPageChanges {
   changedAt: Map<string, number>;
   allChangedAt: number;
+  /** The latest change of any page (absent until one; the handler's registry has no such field). */
+  latestAt?: number;
 }
 
 type PostIds = readonly string[] | "all";
@@ -47,6 +49,7 @@ function prune(changes: ProjectPageChanges, now: number): void {
 /** Marks the pages changed as of `at` in this process (the later time wins). */
 export function recordProjectPageChange(postIds: PostIds, at: number): void {
   const changes = projectPageChanges();
+  changes.latestAt = Math.max(changes.latestAt ?? 0, at);
   if (postIds === "all") {
     changes.allChangedAt = Math.max(changes.allChangedAt, at);
     return;
@@ -75,6 +78,14 @@ const processFlags = globalThis as unknown as Record<symbol, boolean | undefined
 if (!processFlags[LISTENING_KEY] && typeof process.send === "function") {
   processFlags[LISTENING_KEY] = true;
   process.on("message", onSiblingMessage);
+}
+
+/**
+ * When this process last heard of a change to any project page (its own or a sibling's): the
+ * suggestions' title index catches up on its next request after one (./suggestions, ADR 021).
+ */
+export function latestProjectPageChangeAt(): number {
+  return projectPageChanges().latestAt ?? 0;
 }
 
 /** The pages' render time must be at least this to be served (tests, and the handler's rule). */

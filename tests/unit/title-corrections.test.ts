@@ -4,8 +4,7 @@ import {
   spellingEdits,
   type TypedWord,
   typedWords,
-  wordsTitlesMustHave,
-} from "@/lib/services/posts/queries/title-corrections";
+} from "@/lib/services/posts/suggestions/title-corrections";
 
 describe("typedWords", () => {
   it("splits on everything but a-z and 0-9 and marks the word still being typed", () => {
@@ -16,21 +15,6 @@ describe("typedWords", () => {
       { word: "wal", start: 13, isPartial: true },
     ]);
     expect(typedWords("walnut!").at(-1)).toMatchObject({ word: "walnut", isPartial: false });
-  });
-});
-
-describe("wordsTitlesMustHave", () => {
-  it("asks the first word to end a title word, the middle ones to be one, the last to start one", () => {
-    expect(wordsTitlesMustHave(typedWords("alnut cutting bo"))).toEqual([
-      { word: "alnut", match: "suffix" },
-      { word: "cutting", match: "word" },
-      { word: "bo", match: "prefix" },
-    ]);
-    expect(wordsTitlesMustHave(typedWords("-board."))).toEqual([{ word: "board", match: "word" }]);
-  });
-
-  it("asks nothing of a single word being typed: it may be inside any title word", () => {
-    expect(wordsTitlesMustHave(typedWords("alnu"))).toEqual([]);
   });
 });
 

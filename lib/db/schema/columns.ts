@@ -14,3 +14,8 @@ export const updatedAt = () =>
 export const tsvector = customType<{ data: string }>({
   dataType: () => "tsvector",
 });
+
+/** A 64-bit transaction id (pg_current_xact_id()), compared with a snapshot's xmin. */
+export const xid8 = customType<{ data: string }>({
+  dataType: () => "xid8",
+});

@@ -1,26 +1,27 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { tsvector } from "./columns";
+import { index, pgTable, timestamp, uuid } from "drizzle-orm/pg-core";
+import { tsvector, xid8 } from "./columns";
 import { posts } from "./posts";
 
 /**
- * The words of public post titles (lower-case runs of a-z and 0-9) and how many public posts use
- * each: the dictionary that suggestions correct typos against (lib/services/posts/autocomplete-posts.ts).
- * Maintained by triggers on posts (see the title words migration); a word goes when no public post
- * uses it any more. It names no post: suggestions still come from posts, through the listing rule.
+ * Which posts' suggestion rows (title, author's name, creation time, listed or not) changed, and
+ * in which transaction: written by triggers on posts and users (the suggestion changes migration),
+ * read by every server process's title index to catch up (lib/services/posts/suggestions,
+ * ADR 021). Rows older than an hour are pruned; a process that has not caught up for half that
+ * long rebuilds its index instead.
  */
-export const titleWords = pgTable(
-  "title_words",
+export const listedTitleChanges = pgTable(
+  "listed_title_changes",
   {
-    word: text("word").primaryKey(),
-    postCount: integer("post_count").notNull(),
+    postId: uuid("post_id").notNull(),
+    changedBy: xid8("changed_by")
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Prefix lookups (word ~>=~ prefix and word ~<~ prefix || '{') whatever the database collation,
-    // and suffix lookups the same way on the reversed word.
-    index("title_words_prefix_idx").on(sql`${t.word} text_pattern_ops`),
-    index("title_words_suffix_idx").on(sql`reverse(${t.word}) text_pattern_ops`),
-    check("title_words_post_count_positive", sql`${t.postCount} > 0`),
+    index("listed_title_changes_changed_by_idx").on(t.changedBy),
+    index("listed_title_changes_changed_at_idx").on(t.changedAt),
   ],
 );
 

@@ -1,10 +1,10 @@
 /**
  * Typo correction for title suggestions, the pure part: split the typed text into words, list the
  * strings one edit away from a word, and build the corrected texts. Which strings are real words
- * is the title_words table's answer (lib/services/posts/autocomplete-posts.ts).
+ * is the title index's answer (./title-index.ts, used by lib/services/posts/autocomplete-posts.ts).
  */
 
-/** A word of the typed text: a run of a-z and 0-9, as the title_words_of() SQL function splits titles. */
+/** A word of the typed text: a run of a-z and 0-9, as titleWordsOf (./title-index.ts) splits titles. */
 export interface TypedWord {
   word: string;
   /** Where it starts in the text. */
@@ -25,26 +25,6 @@ export function typedWords(text: string): TypedWord[] {
     start: match.index,
     isPartial: match.index + match[0].length === text.length,
   }));
-}
-
-/**
- * A title word that every title containing the text has: the word itself (between two
- * separators), a word starting with it (the last word, still being typed) or a word ending with
- * it (the first word, which may be the end of a longer one).
- */
-export interface RequiredTitleWord {
-  word: string;
-  match: "word" | "prefix" | "suffix";
-}
-
-/** What the words of the text require of a title containing it; nothing for a one-word text. */
-export function wordsTitlesMustHave(words: readonly TypedWord[]): RequiredTitleWord[] {
-  return words
-    .filter((typed) => typed.start > 0 || !typed.isPartial)
-    .map((typed) => ({
-      word: typed.word,
-      match: typed.start === 0 ? "suffix" : typed.isPartial ? "prefix" : "word",
-    }));
 }
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
