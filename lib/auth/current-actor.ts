@@ -1,8 +1,7 @@
 import "server-only";
 import { cookies } from "next/headers";
 import { cache } from "react";
-import { type Actor, findActorById } from "./actor";
-import { verifyAccessToken } from "./access-token";
+import { type Actor, actorForAccessToken } from "./actor";
 import { ACCESS_TOKEN_COOKIE } from "./cookies";
 
 /**
@@ -10,7 +9,5 @@ import { ACCESS_TOKEN_COOKIE } from "./cookies";
  * `cache()` makes it one lookup per request however many layouts, pages and metadata ask.
  */
 export const getCurrentActor = cache(async (): Promise<Actor | null> => {
-  const token = (await cookies()).get(ACCESS_TOKEN_COOKIE)?.value;
-  const claims = token ? await verifyAccessToken(token) : null;
-  return claims ? findActorById(claims.userId) : null;
+  return actorForAccessToken((await cookies()).get(ACCESS_TOKEN_COOKIE)?.value);
 });

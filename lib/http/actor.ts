@@ -1,9 +1,8 @@
 import "server-only";
-import { verifyAccessToken } from "@/lib/auth/access-token";
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from "@/lib/auth/cookies";
 import { readRequestCookie } from "@/lib/auth/session-cookies";
 import { AppError } from "@/lib/errors";
-import { type Actor, findActorById } from "@/lib/auth/actor";
+import { type Actor, actorForAccessToken } from "@/lib/auth/actor";
 import type { AuthMode } from "@/lib/validation/endpoint";
 
 // A malformed cookie (`access_token=%E0%A4%A`) reads as no cookie, never a URIError (issue 18).
@@ -15,9 +14,7 @@ const readCookie = readRequestCookie;
  * with one refresh and one retry.
  */
 export async function resolveActor(request: Request, mode: AuthMode): Promise<Actor | null> {
-  const accessToken = readCookie(request, ACCESS_TOKEN_COOKIE);
-  const claims = accessToken ? await verifyAccessToken(accessToken) : null;
-  const actor = claims ? await findActorById(claims.userId) : null;
+  const actor = await actorForAccessToken(readCookie(request, ACCESS_TOKEN_COOKIE) ?? undefined);
   if (actor || mode === "none" || mode === "optional") {
     if (mode === "verified" && actor && !actor.isVerified) {
       throw new AppError("FORBIDDEN", "Please verify your e-mail address first.");

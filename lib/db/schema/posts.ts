@@ -118,7 +118,6 @@ export const posts = pgTable(
       .on(t.createdAt.desc(), t.id.desc(), t.averageTotalRating)
       .where(sql`${t.visibility} = 'public' and ${t.toolTypeEndmill}`),
     index("posts_search_idx").using("gin", t.searchVector),
-    index("posts_title_trgm_idx").using("gin", sql`lower(${t.title}) gin_trgm_ops`),
     check("posts_current_page_range", sql`${t.currentPage} BETWEEN 1 AND 8`),
     check(
       "posts_spindle_speed_range",
