@@ -82,7 +82,8 @@ if (!processFlags[LISTENING_KEY] && typeof process.send === "function") {
 
 /**
  * When this process last heard of a change to any project page (its own or a sibling's): the
- * suggestions' title index catches up on its next request after one (./suggestions, ADR 021).
+ * suggestions' title index catches up on its next request after one (ADR 021,
+ * lib/services/posts/suggestions/title-index-sync.ts).
  */
 export function latestProjectPageChangeAt(): number {
   return projectPageChanges().latestAt ?? 0;
