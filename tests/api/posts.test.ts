@@ -429,6 +429,34 @@ describe("GET /api/v1/post/search/autoComplete", () => {
     );
   });
 
+  it("stays right when more posts change at once than the index keeps beside its base", async () => {
+    // 2,100 posts published by one statement: past 2,000 changed posts the index is built again
+    // in the background (ADR 021); changes after that must still be caught.
+    const token = word();
+    const user = await createUser();
+    const batch = await testDb()
+      .insert(posts)
+      .values(
+        Array.from({ length: 2_100 }, (_, index) => ({
+          userId: user.id,
+          title: `${token} batch ${index}`,
+          description: "A batch test project",
+          visibility: "public" as const,
+          // Long ago, so the batch never tops another test's newest-first listing meanwhile.
+          createdAt: new Date(Date.UTC(2001, 0, 1) - index * 1000),
+        })),
+      )
+      .returning({ id: posts.id });
+    await soon(() => suggestedIds(`${token} batch 2099`)).toEqual([batch[2_099]!.id]);
+    await testDb()
+      .update(posts)
+      .set({ title: `${token} renamed` })
+      .where(eq(posts.id, batch[0]!.id));
+    await soon(() => suggestedIds(`${token} renamed`)).toEqual([batch[0]!.id]);
+    await testDb().update(posts).set({ visibility: "draft" }).where(eq(posts.userId, user.id));
+    await soon(() => suggestedIds(token)).toEqual([]);
+  });
+
   it("corrects a misspelt word from the words of public titles, the one being typed too", async () => {
     const token = typoProneWord();
     const post = await createListedPost({ title: `Walnut ${token} cutting board` });
