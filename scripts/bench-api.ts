@@ -20,7 +20,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { is, SQL } from "drizzle-orm";
+import { fillPlaceholders, is, SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { Client } from "pg";
 import { createDatabase } from "@/lib/db/create";
@@ -305,11 +305,16 @@ function toQuery(filters: ListPostsFilters & { page?: number }): string {
 async function explainAll(cases: [string, ListPostsFilters][], postId: string | undefined): Promise<void> {
   const database = createDatabase(databaseUrl, { max: 1 });
   const dialect = new PgDialect();
-  const explain = async (label: string, query: { toSQL(): { sql: string; params: unknown[] } } | SQL) => {
+  // Listing statements hold placeholders (lib/db/prepared-statements.ts): `values` fills them.
+  const explain = async (
+    label: string,
+    query: { toSQL(): { sql: string; params: unknown[] } } | SQL,
+    values: Record<string, unknown> = {},
+  ) => {
     const { sql, params } = is(query, SQL) ? dialect.sqlToQuery(query) : query.toSQL();
     const result = await database.$client.query<{ "QUERY PLAN": string }>(
       `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`,
-      params,
+      fillPlaceholders(params, values),
     );
     console.log(`\n--- ${label}\n${result.rows.map((row) => row["QUERY PLAN"]).join("\n")}`);
   };
@@ -318,13 +323,15 @@ async function explainAll(cases: [string, ListPostsFilters][], postId: string | 
       const queries = listingQueries(database, { filters, page: 1, limit: PAGE_SIZE });
       // What a request runs: a search ranks its first ids once (then slices them); any other
       // listing is one statement, the page query joined to its cards.
-      if (filters.searchQuery) await explain(`ranked window: ${label}`, queries.window);
+      const { values } = queries.bindings;
+      if (filters.searchQuery) await explain(`ranked window: ${label}`, queries.window, values);
       else
         await explain(
           `page with cards: ${label}`,
           postCardsQuery(database, pageOf(queries.page), { actorId: null, publicOnly: false }),
+          values,
         );
-      await explain(`total: ${label}`, queries.total);
+      await explain(`total: ${label}`, queries.total, values);
     }
     // Suggestions come from each server process's title index (ADR 021): what building one costs,
     // the statement that keeps it current, and the time of a few texts in the process.

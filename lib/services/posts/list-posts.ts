@@ -1,14 +1,15 @@
 import "server-only";
-import { and, gte, type SQL, sql } from "drizzle-orm";
+import { and, gte, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { TtlCache } from "@/lib/cache/ttl-cache";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import type { Database } from "@/lib/db/create";
+import { Bindings } from "@/lib/db/prepared-statements";
 import { categories, listedPostSearch, partners, posts, users } from "@/lib/db/schema";
 import type { Actor } from "@/lib/auth/actor";
 import type { ListPostsFilters, PostedAt, PostList, PostSummary } from "@/lib/validation/posts";
 import { listedPostsWhere } from "./post-access";
-import { idsPage, loadPostCards, pageOf, placeIn } from "./queries/to-post-summaries";
+import { idsPage, loadBoundPostCards, pageOf, placeIn } from "./queries/to-post-summaries";
 
 /** Start of the calendar period (UTC) that a postedAt option names; weeks start on Monday. */
 const PERIOD_START: Record<PostedAt, SQL> = {
@@ -25,17 +26,21 @@ const MAX_SEARCH_TERMS = 8;
 /**
  * The search text as a tsquery, with English stemming like the search vector. Plain words must all
  * match, each as a prefix, so a half-typed "walnut coa" already finds the walnut coasters. Text
- * with web-search syntax ("a phrase", -word, or) goes through websearch_to_tsquery instead.
+ * with web-search syntax ("a phrase", -word, or) goes through websearch_to_tsquery instead. The
+ * words are bound as placeholders (`bindings`), so the text only depends on how many there are.
  */
-export function searchTsQuery(text: string): SQL {
-  if (WEB_SEARCH_SYNTAX.test(text)) return sql`websearch_to_tsquery('english', ${text})`;
+export function searchTsQuery(text: string, bindings: Bindings): SQL {
+  if (WEB_SEARCH_SYNTAX.test(text)) return sql`websearch_to_tsquery('english', ${bindings.bind(text)})`;
   // Letters and digits only, so nothing in a term can be tsquery syntax.
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   // A lone letter (the "s" of "kid's") as a prefix would match almost anything.
   const longer = words.filter((word) => word.length > 1);
   const terms = (longer.length > 0 ? longer : words).slice(0, MAX_SEARCH_TERMS);
-  if (terms.length === 0) return sql`websearch_to_tsquery('english', ${text})`;
-  return sql`(${sql.join(terms.map(prefixQuery), sql` && `)})`;
+  if (terms.length === 0) return sql`websearch_to_tsquery('english', ${bindings.bind(text)})`;
+  return sql`(${sql.join(
+    terms.map((term) => prefixQuery(bindings.bind(term), bindings.bind(`${term}:*`))),
+    sql` && `,
+  )})`;
 }
 
 /**
@@ -46,24 +51,27 @@ export function searchTsQuery(text: string): SQL {
  * index one prefix scan instead of two. A stop word ("the") is no term at all, as before: the
  * empty query drops out of the AND.
  */
-function prefixQuery(term: string): SQL {
-  const prefix = `${term}:*`;
+function prefixQuery(term: Placeholder, prefix: Placeholder): SQL {
   return sql`(case when numnode(to_tsquery('english', ${prefix})) = 0 then ''::tsquery
     when starts_with(${term}, (ts_lexize('english_stem', ${term}))[1]) then to_tsquery('english', ${prefix})
     else to_tsquery('english', ${prefix}) || to_tsquery('simple', ${prefix}) end)`;
 }
 
-/** Filter conditions shared by the listing and its total. Only public posts are ever listed. */
-export function listingConditions(filters: ListPostsFilters): SQL[] {
+/**
+ * Filter conditions shared by the listing and its total, their values bound as placeholders. Only
+ * public posts are ever listed.
+ */
+export function listingConditions(filters: ListPostsFilters, bindings: Bindings): SQL[] {
   const conditions: SQL[] = [listedPostsWhere];
   if (filters.category) {
     // A scalar subquery (a post category's name is unique): the page then reads
     // posts_listed_category_idx in order, where `in (select ...)` sorted every post of the category.
     conditions.push(
-      sql`${posts.categoryId} = (select ${categories.id} from ${categories} where ${categories.type} = 'post' and lower(${categories.name}) = lower(${filters.category}))`,
+      sql`${posts.categoryId} = (select ${categories.id} from ${categories} where ${categories.type} = 'post' and lower(${categories.name}) = lower(${bindings.bind(filters.category)}))`,
     );
   }
-  if (filters.subCategory) conditions.push(sql`lower(${posts.subCategory}) = lower(${filters.subCategory})`);
+  if (filters.subCategory)
+    conditions.push(sql`lower(${posts.subCategory}) = lower(${bindings.bind(filters.subCategory)})`);
   if (filters.postedAt) conditions.push(gte(posts.createdAt, PERIOD_START[filters.postedAt]));
   if (filters.author) {
     conditions.push(
@@ -81,12 +89,12 @@ export function listingConditions(filters: ListPostsFilters): SQL[] {
     // posts and reads them through posts_partner_idx, instead of walking the newest-first index
     // in the hope of meeting 20 of a partner's few posts.
     conditions.push(
-      sql`${posts.partnerId} = (select ${partners.id} from ${partners} where ${partners.userId} = ${filters.partner} limit 1)`,
+      sql`${posts.partnerId} = (select ${partners.id} from ${partners} where ${partners.userId} = ${bindings.bind(filters.partner)} limit 1)`,
     );
   }
-  if (filters.ratings) conditions.push(gte(posts.averageTotalRating, filters.ratings));
+  if (filters.ratings) conditions.push(sql`${posts.averageTotalRating} >= ${bindings.bind(filters.ratings)}`);
   if (filters.searchQuery)
-    conditions.push(sql`${posts.searchVector} @@ ${searchTsQuery(filters.searchQuery)}`);
+    conditions.push(sql`${posts.searchVector} @@ ${searchTsQuery(filters.searchQuery, bindings)}`);
   return conditions;
 }
 
@@ -97,10 +105,10 @@ export function listingConditions(filters: ListPostsFilters): SQL[] {
  * data set is unchanged. Without a search this is exactly the (visibility, created_at desc nulls
  * last, id desc nulls last) index, so a page is an index range scan.
  */
-function listingOrder(filters: ListPostsFilters): SQL[] {
+function listingOrder(filters: ListPostsFilters, bindings: Bindings): SQL[] {
   const order: SQL[] = [];
   if (filters.searchQuery) {
-    order.push(sql`ts_rank(${posts.searchVector}, ${searchTsQuery(filters.searchQuery)}) desc`);
+    order.push(sql`ts_rank(${posts.searchVector}, ${searchTsQuery(filters.searchQuery, bindings)}) desc`);
   }
   // NULLS LAST like the index (drizzle's desc() index columns): both columns are NOT NULL, so
   // this changes nothing but lets PostgreSQL read the order from the index instead of sorting.
@@ -111,19 +119,23 @@ function listingOrder(filters: ListPostsFilters): SQL[] {
 /** A LIMIT no listing reaches: it only keeps PostgreSQL from flattening a subquery. */
 const SUBQUERY_FENCE = 2 ** 31 - 1;
 
-/** The page (ids with their place) and the total, as query builders (the benchmark EXPLAINs them). */
+/**
+ * The page (ids with their place), the search window and the total, as query builders (the
+ * benchmark EXPLAINs them), with the values of their placeholders in `bindings`.
+ */
 export function listingQueries(
   database: Database,
   { filters, page, limit }: { filters: ListPostsFilters; page: number; limit: number },
 ) {
-  const where = and(...listingConditions(filters));
-  const order = listingOrder(filters);
+  const bindings = new Bindings();
+  const where = and(...listingConditions(filters, bindings));
+  const order = listingOrder(filters, bindings);
   // The search window's rows: the same posts and the same sort keys as `order`, read from the
   // narrow listed_post_search (public posts only); other filters check the post itself.
   const { searchQuery = "", ...otherFilters } = filters;
-  const query = searchTsQuery(searchQuery);
+  const query = searchTsQuery(searchQuery, bindings);
   const others = Object.values(otherFilters).some((value) => value !== undefined)
-    ? sql`${listedPostSearch.postId} in (select ${posts.id} from ${posts} where ${and(...listingConditions(otherFilters))})`
+    ? sql`${listedPostSearch.postId} in (select ${posts.id} from ${posts} where ${and(...listingConditions(otherFilters, bindings))})`
     : undefined;
   const matches = database
     .select({
@@ -138,6 +150,7 @@ export function listingQueries(
     .limit(SUBQUERY_FENCE)
     .as("matches");
   return {
+    bindings,
     page: database
       .select({
         id: posts.id,
@@ -146,8 +159,8 @@ export function listingQueries(
       .from(posts)
       .where(where)
       .orderBy(...order)
-      .limit(limit)
-      .offset((page - 1) * limit),
+      .limit(bindings.bind(limit))
+      .offset(bindings.bind((page - 1) * limit)),
     /**
      * The first SEARCH_WINDOW ids in the listing's order, each row with the count of all matches
      * (searches; see rankedSearches). Ranking already reads every match, so counting them here
@@ -257,8 +270,10 @@ async function loadListing({ actor, filters, page, limit }: ListingRequest): Pro
       ? await rankedPage()
       : await Promise.all([
           // One statement: the page query and its cards.
-          loadPostCards(pageOf(queries.page), { actorId }),
-          totals.get(key, async () => Number((await queries.total)[0]?.total ?? 0)),
+          loadBoundPostCards(pageOf(queries.page), queries.bindings, { actorId }),
+          totals.get(key, async () =>
+            Number((await queries.total.execute(queries.bindings.values))[0]?.total ?? 0),
+          ),
         ]);
   return {
     posts: postsOnPage,
@@ -268,11 +283,15 @@ async function loadListing({ actor, filters, page, limit }: ListingRequest): Pro
   /** A search page inside the window: a slice of the ranked ids, and the total counted with them. */
   async function rankedPage(): Promise<[PostSummary[], number]> {
     const ranked = await rankedSearches.get(key, async () => {
-      const rows = await queries.window;
+      const rows = await queries.window.execute(queries.bindings.values);
       return { ids: new PackedIds(rows.map((row) => row.id)), total: Number(rows[0]?.total ?? 0) };
     });
     const ids = ranked.ids.slice(offset, offset + limit);
-    const cards = ids.length === 0 ? [] : await loadPostCards(idsPage(ids), { actorId, publicOnly: true });
+    const bindings = new Bindings();
+    const cards =
+      ids.length === 0
+        ? []
+        : await loadBoundPostCards(idsPage(bindings.bind(ids)), bindings, { actorId, publicOnly: true });
     return [cards, ranked.total];
   }
 }

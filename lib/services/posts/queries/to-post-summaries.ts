@@ -1,8 +1,9 @@
 import "server-only";
-import { and, eq, isNotNull, ne, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNotNull, ne, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import { db } from "@/lib/db/client";
 import type { Database } from "@/lib/db/create";
+import { type Bindings, PreparedStatements, shapeOf } from "@/lib/db/prepared-statements";
 import {
   attachments,
   bookmarks,
@@ -29,9 +30,10 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
  */
 export type CardPage = SQL;
 
-/** The given post ids, in this order. */
-export function idsPage(postIds: string[]): CardPage {
-  return sql`unnest(${sql.param(postIds)}::uuid[]) with ordinality as page(id, ord)`;
+/** The given post ids, in this order (or a placeholder bound to them). */
+export function idsPage(postIds: string[] | Placeholder): CardPage {
+  const ids = Array.isArray(postIds) ? sql.param(postIds) : postIds;
+  return sql`unnest(${ids}::uuid[]) with ordinality as page(id, ord)`;
 }
 
 /**
@@ -57,7 +59,7 @@ export function pageOf(query: SQL.Aliased | { getSQL(): SQL }): CardPage {
 export function postCardsQuery<TExtra extends SelectedFields = Record<never, never>>(
   database: Database,
   page: CardPage,
-  { actorId, publicOnly }: { actorId: string | null; publicOnly: boolean },
+  { actorId, publicOnly }: { actorId: string | Placeholder | null; publicOnly: boolean },
   extra?: TExtra,
 ) {
   const hasLiked = actorId
@@ -210,6 +212,36 @@ export async function loadPostCards(
     actorId: options.actorId ?? null,
     publicOnly: options.publicOnly ?? false,
   });
+  return Promise.all(rows.map(toSummary));
+}
+
+type PreparedCards = ReturnType<ReturnType<typeof postCardsQuery>["prepare"]>;
+
+/** The card statements of the shapes seen: a few per filter combination. */
+const cardStatements = new PreparedStatements<PreparedCards>(1_000);
+
+/**
+ * loadPostCards for a page built with `bindings` (lib/db/prepared-statements.ts): the statement
+ * is built once per shape of page and prepared, and each call only executes it with its values.
+ * A page holding a value of its own is loaded as by loadPostCards.
+ */
+export async function loadBoundPostCards(
+  page: CardPage,
+  bindings: Bindings,
+  options: { actorId?: string | null; publicOnly?: boolean } = {},
+): Promise<PostSummary[]> {
+  const pageShape = shapeOf(page);
+  if (pageShape === null) return loadPostCards(page, options);
+  const actorId = options.actorId ?? null;
+  const publicOnly = options.publicOnly ?? false;
+  const shape = `${actorId === null ? "guest" : "member"} ${publicOnly ? "public" : "any"}\n${pageShape}`;
+  const statement = cardStatements.get(shape, () =>
+    postCardsQuery(db(), page, {
+      actorId: actorId === null ? null : sql.placeholder("actorId"),
+      publicOnly,
+    }).prepare(""),
+  );
+  const rows = await statement.execute(actorId === null ? bindings.values : { ...bindings.values, actorId });
   return Promise.all(rows.map(toSummary));
 }
 
