@@ -4,7 +4,10 @@
  * is the title index's answer (./title-index.ts, used by lib/services/posts/autocomplete-posts.ts).
  */
 
-/** A word of the typed text: a run of a-z and 0-9, as titleWordsOf (./title-index.ts) splits titles. */
+/** What a word is, in a typed text and in a title (./title-index.ts): a run of a-z and 0-9. */
+export const WORD = /[a-z0-9]+/g;
+
+/** A word of the typed text (see WORD). */
 export interface TypedWord {
   word: string;
   /** Where it starts in the text. */
@@ -20,7 +23,7 @@ export interface TypedWord {
 export const MIN_CORRECTED_LENGTH = 2;
 
 export function typedWords(text: string): TypedWord[] {
-  return Array.from(text.matchAll(/[a-z0-9]+/g), (match) => ({
+  return Array.from(text.matchAll(WORD), (match) => ({
     word: match[0],
     start: match.index,
     isPartial: match.index + match[0].length === text.length,

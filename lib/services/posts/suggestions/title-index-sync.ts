@@ -189,10 +189,3 @@ function pruneChanges(state: SyncState, now: number): void {
     )
     .catch((error: unknown) => console.error("[suggestions] pruning title changes failed:", error));
 }
-
-/** Forgets this process's index (tests that rebuild the data under a running server). */
-export function resetTitleIndex(): void {
-  const state = syncState();
-  state.index = null;
-  state.caughtUpAt = 0;
-}

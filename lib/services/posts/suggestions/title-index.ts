@@ -12,6 +12,8 @@
  *   searched by a scan; the sync rebuilds the base once they are many.
  */
 
+import { WORD } from "./title-corrections";
+
 /** A listed post as suggestions show it. `createdAt` in ms; listing order: newest, then id. */
 export interface TitleRow {
   id: string;
@@ -35,9 +37,9 @@ export function compareListingOrder(a: TitleRow, b: TitleRow): number {
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 }
 
-/** The words a title is found by in the typo check: lower-case runs of a-z and 0-9. */
-export function titleWordsOf(lowerTitle: string): Set<string> {
-  return new Set(lowerTitle.match(/[a-z0-9]+/g) ?? []);
+/** The words a lower-case title is found by in the typo check. */
+function titleWordsOf(lowerTitle: string): Set<string> {
+  return new Set(lowerTitle.match(WORD) ?? []);
 }
 
 /**
