@@ -733,22 +733,7 @@ export class GcodeParser {
       while (i < end && buf[i] !== 10) i++;
       return i;
     }
-    if (c === 35) {
-      const reader = this.expressionReader(buf, start, end);
-      reader.pos = i - start;
-      const key = reader.readParameterKey();
-      let value = Number.NaN;
-      if (key !== null) {
-        while (reader.codeAt(reader.pos) === 32) reader.pos++;
-        if (reader.codeAt(reader.pos) === 61) {
-          reader.pos++;
-          value = reader.readExpression();
-        }
-      }
-      if (key !== null && Number.isFinite(value)) this.pendingAssignments.push([key, value]);
-      else this.countUnknown("#");
-      return start + reader.pos;
-    }
+    if (c === 35) return this.readAssignment(buf, start, i, end);
     if (c === 36) {
       // Grbl system command ($H, $X, ...): not G-code. $H homes: the position is unknown again.
       if ((buf[i + 1]! | 32) === 104 && i + 1 < end) this.positionKnown = false;
@@ -758,6 +743,27 @@ export class GcodeParser {
     }
     if (c !== 37 && c !== 47) this.countUnknown(String.fromCharCode(c)); // % and / are fine
     return i + 1;
+  }
+
+  /**
+   * `#name = expression` at `i`: kept for the end of the line. A method of its own, so the
+   * expression reader is not compiled into readRare, which every comment runs through.
+   */
+  private readAssignment(buf: Uint8Array, start: number, i: number, end: number): number {
+    const reader = this.expressionReader(buf, start, end);
+    reader.pos = i - start;
+    const key = reader.readParameterKey();
+    let value = Number.NaN;
+    if (key !== null) {
+      while (reader.codeAt(reader.pos) === 32) reader.pos++;
+      if (reader.codeAt(reader.pos) === 61) {
+        reader.pos++;
+        value = reader.readExpression();
+      }
+    }
+    if (key !== null && Number.isFinite(value)) this.pendingAssignments.push([key, value]);
+    else this.countUnknown("#");
+    return start + reader.pos;
   }
 
   private assignParameters(): void {
