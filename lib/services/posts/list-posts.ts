@@ -116,9 +116,6 @@ function listingOrder(filters: ListPostsFilters, bindings: Bindings): SQL[] {
   return order;
 }
 
-/** A LIMIT no listing reaches: it only keeps PostgreSQL from flattening a subquery. */
-const SUBQUERY_FENCE = 2 ** 31 - 1;
-
 /**
  * The page (ids with their place), the search window and the total, as query builders (the
  * benchmark EXPLAINs them), with the values of their placeholders in `bindings`.
@@ -137,18 +134,18 @@ export function listingQueries(
   const others = Object.values(otherFilters).some((value) => value !== undefined)
     ? sql`${listedPostSearch.postId} in (select ${posts.id} from ${posts} where ${and(...listingConditions(otherFilters, bindings))})`
     : undefined;
-  const matches = database
-    .select({
-      id: listedPostSearch.postId,
-      createdAt: listedPostSearch.createdAt,
-      rank: sql<number>`ts_rank(${listedPostSearch.searchVector}, ${query})`.as("rank"),
-    })
-    .from(listedPostSearch)
-    .where(and(sql`${listedPostSearch.searchVector} @@ ${query}`, others))
-    // A LIMIT fences the ranking inside this subquery (drizzle leaves out `offset 0`, the usual
-    // fence): flattened, the window below would buffer every match's whole vector and spill.
-    .limit(SUBQUERY_FENCE)
-    .as("matches");
+  // Referenced twice below (the rows and their count), so PostgreSQL materializes it once: the
+  // ranked matches are read once, and the count is a pass over three narrow columns.
+  const matches = database.$with("matches").as(
+    database
+      .select({
+        id: listedPostSearch.postId,
+        createdAt: listedPostSearch.createdAt,
+        rank: sql<number>`ts_rank(${listedPostSearch.searchVector}, ${query})`.as("rank"),
+      })
+      .from(listedPostSearch)
+      .where(and(sql`${listedPostSearch.searchVector} @@ ${query}`, others)),
+  );
   return {
     bindings,
     page: database
@@ -164,11 +161,13 @@ export function listingQueries(
     /**
      * The first SEARCH_WINDOW ids in the listing's order, each row with the count of all matches
      * (searches; see rankedSearches). Ranking already reads every match, so counting them here
-     * saves a second pass over the same rows. The ranking happens in the subquery (SUBQUERY_FENCE
-     * keeps it there), so the count's window buffers three narrow columns, not whole vectors.
+     * saves a second pass over the same rows: the count reads the materialized `matches` (three
+     * narrow columns), as the top-N sort does. It replaced `count(*) over ()`, whose window
+     * buffered the same rows once more (docs/performance.md, session 11).
      */
     window: database
-      .select({ id: matches.id, total: sql<number>`count(*) over ()::int` })
+      .with(matches)
+      .select({ id: matches.id, total: sql<number>`(select count(*) from ${matches})::int` })
       .from(matches)
       .orderBy(
         sql`${matches.rank} desc`,
