@@ -29,13 +29,21 @@
  *
  * Options: --corpus <dir> (default ../shared/gcode-corpus), --reps <n> (default 5),
  * --cold-runs <n> (default 5), --no-peers (ours and the floor only, for quick runs).
+ *
+ * --instructions: instead of times, the instructions one cold parse executes (ours and the floor,
+ * on the largest file), counted by valgrind's callgrind on every thread of a fresh process, minus
+ * those of a process that parses nothing. Counts hardly move with the machine's load (within
+ * about 1 %), so they compare two versions of the parser on a shared machine where times cannot;
+ * they are not the targets' figure (an instruction of the tokenizer and one of the floor's loop
+ * do not take the same time). Needs valgrind; a count takes a minute or two.
  */
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { createReadStream, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { promisify } from "node:util";
 import { GcodeParser } from "../lib/gcode/parser";
 
 type PreviewParserClass = new (threshold: number) => {
@@ -43,6 +51,8 @@ type PreviewParserClass = new (threshold: number) => {
   preamble?: { commands: unknown[] };
 };
 type Engine = "ours" | "floor" | "gcode-toolpath" | "gcode-preview";
+/** `none`: a child that loads everything and parses nothing (the --instructions baseline). */
+type ChildEngine = Engine | "none";
 interface Measurement {
   engine: Engine;
   file: string;
@@ -56,6 +66,7 @@ interface Measurement {
 }
 
 const MIB = 1 << 20;
+const execFileAsync = promisify(execFile);
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => {
   const at = args.indexOf(name);
@@ -168,22 +179,26 @@ async function measure(engine: Engine, file: string): Promise<Measurement> {
   return { engine, file: path.basename(file), bytes, bestMs, bestWallMs, peakBytes, segments };
 }
 
+/** The command line of a child process that measures `engine` on `file`. */
+function childArgs(engine: ChildEngine, file: string, repetitions: number): string[] {
+  return [
+    "--expose-gc",
+    "--max-old-space-size=6144",
+    ...process.execArgv,
+    scriptPath,
+    "--child",
+    engine,
+    file,
+    "--reps",
+    String(repetitions),
+  ];
+}
+
 function runChild(engine: Engine, file: string, repetitions = reps): Measurement {
-  const child = spawnSync(
-    process.execPath,
-    [
-      "--expose-gc",
-      "--max-old-space-size=6144",
-      ...process.execArgv,
-      scriptPath,
-      "--child",
-      engine,
-      file,
-      "--reps",
-      String(repetitions),
-    ],
-    { encoding: "utf8", maxBuffer: 16 * MIB },
-  );
+  const child = spawnSync(process.execPath, childArgs(engine, file, repetitions), {
+    encoding: "utf8",
+    maxBuffer: 16 * MIB,
+  });
   const line = child.stdout.split("\n").find((text) => text.startsWith("{"));
   if (child.status !== 0 || !line) {
     throw new Error(`${engine} on ${path.basename(file)} failed:\n${child.stderr.slice(-2000)}`);
@@ -226,8 +241,47 @@ const mbps = (m: Measurement): number => m.bytes / 1e6 / (m.bestMs / 1000);
 const throughput = (ms: Measurement[]): number =>
   ms.reduce((sum, m) => sum + m.bytes, 0) / 1e6 / (ms.reduce((sum, m) => sum + m.bestMs, 0) / 1000);
 
+/** Instructions (all threads, user space) of one child process under callgrind. */
+async function countInstructions(engine: ChildEngine, file: string): Promise<number> {
+  const { stderr } = await execFileAsync(
+    "valgrind",
+    ["--tool=callgrind", "--callgrind-out-file=/dev/null", process.execPath, ...childArgs(engine, file, 1)],
+    { encoding: "utf8", maxBuffer: 16 * MIB },
+  );
+  const collected = /Collected : (\d+)/.exec(stderr);
+  if (!collected) throw new Error(`callgrind on ${engine} printed no count:\n${stderr.slice(-2000)}`);
+  return Number(collected[1]);
+}
+
+/** --instructions: the instructions of one cold parse, ours and the floor, on the largest file. */
+async function reportInstructions(): Promise<void> {
+  if (spawnSync("valgrind", ["--version"]).status !== 0) {
+    console.error("--instructions needs valgrind (Debian: apt-get install valgrind).");
+    process.exitCode = 1;
+    return;
+  }
+  const file = path.join(corpus, OURS_ONLY_FILES[0]!);
+  const bytes = statSync(file).size;
+  // The three processes at once: counts do not depend on what else runs.
+  const [baseline, oursTotal, floorTotal] = await Promise.all(
+    (["none", "ours", "floor"] as const).map((engine) => countInstructions(engine, file)),
+  );
+  const ours = oursTotal! - baseline!;
+  const floor = floorTotal! - baseline!;
+  const line = (name: string, count: number): string =>
+    `${name.padEnd(6)} ${(count / 1e6).toFixed(0).padStart(6)} M instructions  ${(count / bytes).toFixed(1).padStart(6)} a byte`;
+  console.log(`one cold parse of ${path.basename(file)} (${(bytes / 1e6).toFixed(1)} MB), callgrind, all threads:`);
+  console.log(line("ours", ours));
+  console.log(line("floor", floor));
+  console.log(`ours / floor: ${(ours / floor).toFixed(2)}x in instructions (the targets are on CPU time)`);
+}
+
 async function main(): Promise<void> {
   if (args[0] === "--child") {
+    if (args[1] === "none") {
+      process.stdout.write("{}\n");
+      return;
+    }
     const result = await measure(args[1] as Engine, args[2] ?? "");
     process.stdout.write(`${JSON.stringify(result)}\n`);
     return;
@@ -235,6 +289,10 @@ async function main(): Promise<void> {
   if (!existsSync(corpus)) {
     console.error(`G-code corpus not found at ${corpus}; pass --corpus <dir>.`);
     process.exitCode = 1;
+    return;
+  }
+  if (args.includes("--instructions")) {
+    await reportInstructions();
     return;
   }
   const results: Measurement[] = [];
