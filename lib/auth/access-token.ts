@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
 import { jwtVerify, SignJWT } from "jose";
+import { BoundedMap } from "@/lib/cache/bounded-map";
 import { sessions } from "@/lib/db/schema";
 import { getAuthSecret } from "./secret";
 import { ACCESS_TOKEN_TTL_SECONDS } from "./cookies";
@@ -43,8 +44,7 @@ export async function signAccessToken(claims: AccessClaims): Promise<string> {
  * a cache of anything that can change: a token's signature and claims are what they are (the
  * secret is fixed for the process's life); the expiry is still checked on every use.
  */
-const verifiedTokens = new Map<string, { claims: AccessClaims; expiresAt: number }>();
-const MAX_VERIFIED_TOKENS = 2_000;
+const verifiedTokens = new BoundedMap<string, { claims: AccessClaims; expiresAt: number }>(2_000);
 
 /**
  * Signature, issuer and expiry only, no database: for proxy.ts, which must stay cheap. A token
@@ -61,10 +61,7 @@ export async function verifyAccessTokenSignature(token: string): Promise<AccessC
       sessionFamilyId: payload.sid,
       ...(payload.suc === false ? { signupComplete: false } : {}),
     };
-    if (typeof payload.exp === "number") {
-      if (verifiedTokens.size >= MAX_VERIFIED_TOKENS) verifiedTokens.delete(verifiedTokens.keys().next().value!);
-      verifiedTokens.set(token, { claims, expiresAt: payload.exp });
-    }
+    if (typeof payload.exp === "number") verifiedTokens.set(token, { claims, expiresAt: payload.exp });
     return claims;
   } catch {
     return null;

@@ -1,3 +1,5 @@
+import { BoundedMap } from "./bounded-map";
+
 /**
  * Kept on globalThis: the server process loads this module twice, once in Next's bundle and once
  * for the direct routes (ADR 009), and a write through either must clear the caches of both.
@@ -22,7 +24,7 @@ export function clearCachesAfterWrite(): void {
  * `ttlMs` may be a function (read from the environment at first use); 0 means no caching.
  */
 export class TtlCache<V> {
-  private readonly entries = new Map<string, { value: Promise<V>; expiresAt: number }>();
+  private readonly entries: BoundedMap<string, { value: Promise<V>; expiresAt: number }>;
 
   constructor(
     private readonly options: {
@@ -31,6 +33,7 @@ export class TtlCache<V> {
       now?: () => number;
     },
   ) {
+    this.entries = new BoundedMap(options.maxEntries);
     clearedByWrites.add(this as TtlCache<unknown>);
   }
 
@@ -42,11 +45,6 @@ export class TtlCache<V> {
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > now) return hit.value;
     if (hit) this.entries.delete(key);
-    while (this.entries.size >= this.options.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
     const value = compute();
     const entry = { value, expiresAt: now + ttl };
     this.entries.set(key, entry);

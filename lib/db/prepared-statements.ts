@@ -1,5 +1,6 @@
 import { is, Placeholder, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
+import { BoundedMap } from "@/lib/cache/bounded-map";
 
 /**
  * Statements built and rendered once per shape. Building a listing's card statement with drizzle
@@ -44,17 +45,15 @@ export function shapeOf(fragment: SQL): string | null {
 
 /** Prepared statements by shape; a bound, not a cache of data (a statement holds no values). */
 export class PreparedStatements<T> {
-  private readonly statements = new Map<string, T>();
+  private readonly statements: BoundedMap<string, T>;
 
-  constructor(private readonly maxEntries: number) {}
+  constructor(maxEntries: number) {
+    this.statements = new BoundedMap(maxEntries);
+  }
 
   get(shape: string, prepare: () => T): T {
     let statement = this.statements.get(shape);
     if (statement === undefined) {
-      if (this.statements.size >= this.maxEntries) {
-        const oldest = this.statements.keys().next().value;
-        if (oldest !== undefined) this.statements.delete(oldest);
-      }
       statement = prepare();
       this.statements.set(shape, statement);
     }

@@ -2,9 +2,24 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BoundedMap } from "@/lib/cache/bounded-map";
 import { TtlCache } from "@/lib/cache/ttl-cache";
 import { createLocalStorage, type LocalObjectStorage } from "@/lib/storage/local";
 import { stableReadUrl } from "@/lib/storage/stable-read-url";
+
+describe("BoundedMap", () => {
+  it("forgets the oldest inserted key past its bound, and replacing a key forgets nothing", () => {
+    const map = new BoundedMap<string, number>(2);
+    map.set("a", 1).set("b", 2);
+    map.set("a", 3);
+    expect([...map]).toEqual([
+      ["a", 3],
+      ["b", 2],
+    ]);
+    map.set("c", 4);
+    expect([...map.keys()]).toEqual(["b", "c"]);
+  });
+});
 
 describe("TtlCache", () => {
   const clock = () => {
