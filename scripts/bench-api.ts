@@ -349,7 +349,9 @@ async function explainAll(cases: [string, ListPostsFilters][], postId: string | 
     for (const text of AUTOCOMPLETE_TEXTS) {
       const started = performance.now();
       const rows = suggestionRows(index, text);
-      console.log(`--- suggestions for "${text}": ${rows.length} in ${(performance.now() - started).toFixed(2)} ms`);
+      console.log(
+        `--- suggestions for "${text}": ${rows.length} in ${(performance.now() - started).toFixed(2)} ms`,
+      );
     }
     // GET /api/v1/post/{id} and the project page: one statement, signed out and as a reader.
     if (postId) {
@@ -477,6 +479,7 @@ const PAGE_SIGNED_IN_GOAL = goal("p99 < 150 ms", (result) => result.latency.p99 
 const DETAIL_GOAL = goal(">= 50% of health", (_result, ratio) => ratio >= 0.5);
 const GOAL_CONNECTIONS = 10;
 const NO_GOAL: Goal = () => "(reference: the framework's floor)";
+const NOT_REPLAYED_GOAL: Goal = () => "(reference: Next's ISR hit, ADR 022)";
 
 /**
  * The signed-in cases' visitor: a demo maker with machines of their own (so the project page
@@ -509,6 +512,8 @@ interface Case {
   target: string | string[];
   goal: Goal;
   signedIn?: boolean;
+  /** More request headers. */
+  headers?: Record<string, string>;
 }
 const listingLabel = noCache ? " (uncached)" : "";
 const suggestionTexts = noCache ? autocompleteTexts(sample) : [];
@@ -519,6 +524,13 @@ const allCases: Case[] = [
   ...(sample.postId
     ? [
         { label: "/model/{id} signed out", target: `/model/${sample.postId}`, goal: PAGE_GUEST_GOAL },
+        {
+          // Any cookie: the server process does not replay (ADR 022), Next serves its ISR copy.
+          label: "/model/{id} signed out, not replayed",
+          target: `/model/${sample.postId}`,
+          goal: NOT_REPLAYED_GOAL,
+          headers: { cookie: "bench=1" },
+        },
         {
           label: "/model/{id} signed in",
           target: `/model/${sample.postId}`,
@@ -575,11 +587,21 @@ const cursors = new Map<Case, number>();
 /** What a browser's page load accepts: members' page loads get the cached project page (ADR 019). */
 const PAGE_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 
-/** A case's request headers: the session's cookie when signed in; a page asks for HTML, as a browser. */
+/** What a browser's page load accepts as encodings: pages are sent compressed. */
+const PAGE_ACCEPT_ENCODING = "gzip, deflate, br";
+
+/**
+ * A case's request headers: the session's cookie when signed in; a page asks for HTML, compressed,
+ * as a browser does.
+ */
 function requestHeaders(entry: Case, cookie: string): Record<string, string> | undefined {
   const isPage = typeof entry.target === "string" && !entry.target.startsWith("/api/");
-  if (!entry.signedIn && !isPage) return undefined;
-  return { ...(entry.signedIn ? { cookie } : {}), ...(isPage ? { accept: PAGE_ACCEPT } : {}) };
+  if (!entry.signedIn && !isPage && !entry.headers) return undefined;
+  return {
+    ...(entry.signedIn ? { cookie } : {}),
+    ...(isPage ? { accept: PAGE_ACCEPT, "accept-encoding": PAGE_ACCEPT_ENCODING } : {}),
+    ...entry.headers,
+  };
 }
 
 /** autocannon options for a case: a list of paths is walked by one counter shared by all connections. */

@@ -1,5 +1,6 @@
 // One server process (scripts/lib/serve.ts forks one per WEB_CONCURRENCY): Next's production
-// request handler behind a plain Node HTTP server that answers the direct routes first (ADR 009).
+// request handler behind a plain Node HTTP server that answers the direct routes first (ADR 009)
+// and replays the cached guest pages Next last served from its cache (ADR 022).
 // PORT and HOST as for `next start`. The direct routes import the app's server-only modules, so it
 // runs with `--conditions=react-server`, bundled into plain JavaScript first (lib/server-bundle.ts).
 import { createServer } from "node:http";
@@ -7,6 +8,7 @@ import path from "node:path";
 import next from "next";
 import { sweepAbandonedUploads } from "@/lib/services/attachments/sweep-abandoned-uploads";
 import { directRouteFor, serveDirect } from "./lib/direct-routes";
+import { guestPageKey, serveGuestPage } from "./lib/guest-page-replay";
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.PORT ?? 3000);
@@ -50,7 +52,12 @@ const server = createServer((request, response) => {
   }
   request.headers[REMOTE_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
   const direct = directRouteFor(request);
-  if (direct) void serveDirect(direct, request, response, origin);
+  if (direct) {
+    void serveDirect(direct, request, response, origin);
+    return;
+  }
+  const guestPage = guestPageKey(request);
+  if (guestPage) serveGuestPage(guestPage, request, response, () => void handleWithNext(request, response));
   else void handleWithNext(request, response);
 });
 // A request Node cannot parse (a request line and headers over its 16 KB limit, a malformed

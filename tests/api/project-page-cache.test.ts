@@ -255,6 +255,90 @@ describe("the cached guest project page", () => {
   });
 });
 
+/** A visit with these request headers: the status, whether it was replayed (ADR 022), the page. */
+async function visitWith(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${inject("baseUrl")}${path}`, { headers, redirect: "manual" });
+  return {
+    status: response.status,
+    replayed: response.headers.get("x-cnc-page-replay") === "1",
+    cache: response.headers.get("x-nextjs-cache"),
+    encoding: response.headers.get("content-encoding"),
+    html: await response.text(),
+  };
+}
+
+/**
+ * Visits until an answer is replayed (the first is rendered, the second is Next's ISR hit, which is
+ * kept; a copy is replayed for REPLAY_MS, so a stalled test machine may need one more round).
+ */
+async function untilReplayed(path: string, headers: Record<string, string> = {}) {
+  let answer = await visitWith(path, headers);
+  for (let visit = 0; visit < 5 && !answer.replayed; visit += 1) answer = await visitWith(path, headers);
+  return answer;
+}
+
+describe("cached guest pages replayed by the server process (ADR 022)", () => {
+  it("replays Next's cached answer to cookie-free visitors until the post changes", async () => {
+    const { post } = await createProject();
+    const fan = await createUser();
+    const path = `/model/${post.id}`;
+    const identity = { "accept-encoding": "identity" };
+    expect((await visitWith(path, identity)).replayed).toBe(false); // rendered
+    const fromIsr = await visitWith(path, identity); // Next's ISR hit, kept
+    expect(fromIsr).toMatchObject({ status: 200, cache: "HIT", replayed: false });
+    const replayed = await untilReplayed(path, identity);
+    expect(replayed).toMatchObject({ status: 200, cache: "HIT", replayed: true });
+    expect(replayed.html).toBe(fromIsr.html);
+
+    // Each encoding has its own copy: a compressed one is replayed compressed, the same page.
+    const gzip = { "accept-encoding": "gzip" };
+    expect((await visitWith(path, gzip)).replayed).toBe(false);
+    const gzipReplayed = await untilReplayed(path, gzip);
+    expect(gzipReplayed).toMatchObject({ replayed: true, encoding: "gzip" });
+    expect(gzipReplayed.html).toBe(fromIsr.html);
+
+    // A write through the app drops the replayed copy with Next's: the next visit is rendered.
+    const commented = await commentThroughApi(inject("baseUrl"), fan.id, post.id, "Replayed?");
+    expect(commented.status).toBe(201);
+    const after = await visitWith(path, identity);
+    expect(after).toMatchObject({ status: 200, replayed: false });
+    expect(after.cache).not.toBe("HIT");
+    expect(commentsInPage(after.html)).toBe(1);
+  });
+
+  it("replays a cached 404 too, and the home page", async () => {
+    const unknown = `/model/${randomUUID()}`;
+    const missing = await untilReplayed(unknown);
+    expect(missing).toMatchObject({ status: 404, replayed: true });
+    expect(missing.html).toContain(NOT_FOUND_TEXT);
+
+    const home = await untilReplayed("/");
+    expect(home).toMatchObject({ status: 200, replayed: true });
+    expect(home.html).toContain("</html>");
+  });
+
+  it("never replays to a request with a cookie, a router header, a query or a condition", async () => {
+    const { post } = await createProject();
+    const path = `/model/${post.id}`;
+    expect((await untilReplayed(path)).replayed).toBe(true);
+    const personal: Record<string, string>[] = [
+      { cookie: "signed_in=1" },
+      { cookie: "theme=dark" },
+      { rsc: "1" },
+      { "next-router-prefetch": "1" },
+      { "if-none-match": '"x"' },
+      { range: "bytes=0-10" },
+    ];
+    for (const headers of personal) {
+      const answer = await visitWith(path, headers);
+      expect(answer.replayed, JSON.stringify(headers)).toBe(false);
+    }
+    expect((await visitWith(`${path}?tab=makes`)).replayed).toBe(false);
+    const head = await fetch(`${inject("baseUrl")}${path}`, { method: "HEAD" });
+    expect(head.headers.get("x-cnc-page-replay")).toBeNull();
+  });
+});
+
 /** The comment count the page's JSON-LD states. */
 function commentsInPage(html: string): number | null {
   const match = /"interactionType":"https:\/\/schema.org\/CommentAction","userInteractionCount":(\d+)/.exec(

@@ -1,0 +1,163 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { PROJECT_PAGE_PATH } from "@/app/(guest)/guest-paths";
+import { projectPageChangedAt } from "@/lib/cache/project-page-changes";
+
+/**
+ * The cached guest pages (the home page, ADR 007; project pages, ADR 017), answered again by the
+ * server process itself (ADR 022). Next serves such a page from its ISR cache, yet each hit still
+ * runs its router, the proxy and the response pipeline: about twice the CPU of `/api/health`. So
+ * an answer Next gave from its ISR cache (`x-nextjs-cache: HIT`) to a visitor without any cookie
+ * is kept, bytes and headers as sent (compressed when it was), and replayed to the next such
+ * request for the same address and encoding, for at most REPLAY_MS and never once its post has
+ * changed (the same registry of changes that drops Next's copy). The answer is never more than
+ * REPLAY_MS older than the one Next would have given.
+ */
+
+/** How long an answer is replayed: short, so Next's own revalidation timers still rule. */
+export const REPLAY_MS = 1_000;
+/** Answers kept at once, in bytes (pages are 20-60 kB, a fifth of that compressed). */
+const MAX_STORED_BYTES = 16 * 1024 * 1024;
+/** A larger answer is not kept. */
+const MAX_PAGE_BYTES = 1024 * 1024;
+
+/**
+ * Request headers that make Next answer differently (its `Vary`, the proxy's cookies) or that a
+ * replay would not honour (conditional and partial requests): any of them, and Next answers.
+ */
+const PERSONAL_HEADERS = [
+  "cookie",
+  "authorization",
+  "rsc",
+  "next-router-state-tree",
+  "next-router-prefetch",
+  "next-router-segment-prefetch",
+  "next-action",
+  "next-url",
+  "if-none-match",
+  "if-modified-since",
+  "range",
+];
+/** Set by Node for each answer, or describing the transfer rather than the page. */
+const TRANSFER_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length"]);
+/** Tells a replayed answer from Next's (tests, and anyone reading the headers). */
+export const REPLAY_HEADER = "x-cnc-page-replay";
+
+interface StoredAnswer {
+  status: number;
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+  storedAt: number;
+  /** The project page's post; null for the home page. */
+  postId: string | null;
+}
+
+const stored = new Map<string, StoredAnswer>();
+let storedBytes = 0;
+
+/**
+ * The replay key of a request that may get a stored answer (a cookie-free GET of `/` or of a
+ * project page, without a query string or any header in PERSONAL_HEADERS), else null.
+ */
+export function guestPageKey(request: IncomingMessage): string | null {
+  const url = request.url;
+  if (request.method !== "GET" || !url || (url !== "/" && !PROJECT_PAGE_PATH.test(url))) return null;
+  for (const name of PERSONAL_HEADERS) if (request.headers[name] !== undefined) return null;
+  return `${url} ${request.headers["accept-encoding"] ?? ""}`;
+}
+
+/** Whether a stored answer may still be replayed at `now`. */
+function isReplayable(answer: StoredAnswer, now: number): boolean {
+  if (now - answer.storedAt >= REPLAY_MS) return false;
+  return answer.postId === null || projectPageChangedAt(answer.postId) < answer.storedAt;
+}
+
+/**
+ * Answers the request from a stored answer when there is a replayable one; otherwise lets `next`
+ * answer it and keeps Next's answer if it came from the ISR cache.
+ */
+export function serveGuestPage(
+  key: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+  next: () => void,
+): void {
+  const answer = stored.get(key);
+  if (answer && isReplayable(answer, Date.now())) {
+    response.writeHead(answer.status, {
+      ...answer.headers,
+      "content-length": answer.body.length,
+      [REPLAY_HEADER]: "1",
+    });
+    response.end(answer.body);
+    return;
+  }
+  if (answer) forget(key);
+  const postId = PROJECT_PAGE_PATH.exec(request.url ?? "")?.[1] ?? null;
+  recordAnswer(response, (recorded) => keep(key, { ...recorded, postId }));
+  next();
+}
+
+/**
+ * Collects what is written to `response` (after any compression Next applies, which wraps these
+ * same methods later) and hands it over once sent, if it is a whole page from Next's ISR cache.
+ */
+function recordAnswer(
+  response: ServerResponse,
+  onRecorded: (answer: Omit<StoredAnswer, "postId">) => void,
+): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const collect = (chunk: unknown, encoding: unknown) => {
+    if (size > MAX_PAGE_BYTES || chunk === undefined || chunk === null || typeof chunk === "function") return;
+    const bytes =
+      typeof chunk === "string"
+        ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+        : Buffer.from(chunk as Uint8Array);
+    chunks.push(bytes);
+    size += bytes.length;
+  };
+  const write = response.write;
+  const end = response.end;
+  response.write = function (this: ServerResponse, chunk: unknown, encoding?: unknown) {
+    collect(chunk, encoding);
+    // eslint-disable-next-line prefer-rest-params -- passes Node's overloads on unchanged
+    return write.apply(this, arguments as unknown as Parameters<typeof write>);
+  } as typeof response.write;
+  response.end = function (this: ServerResponse, chunk?: unknown, encoding?: unknown) {
+    collect(chunk, encoding);
+    // eslint-disable-next-line prefer-rest-params -- passes Node's overloads on unchanged
+    return end.apply(this, arguments as unknown as Parameters<typeof end>);
+  } as typeof response.end;
+  response.once("finish", () => {
+    const isCachedPage = response.getHeader("x-nextjs-cache") === "HIT";
+    const status = response.statusCode;
+    if (!isCachedPage || (status !== 200 && status !== 404) || size > MAX_PAGE_BYTES) return;
+    // Headers passed to writeHead alone are not in getHeaders(): without its type, do not keep it.
+    if (response.hasHeader("set-cookie") || !response.hasHeader("content-type")) return;
+    const headers: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(response.getHeaders()))
+      if (!TRANSFER_HEADERS.has(name) && value !== undefined) headers[name] = value;
+    onRecorded({ status, headers, body: Buffer.concat(chunks, size), storedAt: Date.now() });
+  });
+}
+
+function keep(key: string, answer: StoredAnswer): void {
+  forget(key);
+  stored.set(key, answer);
+  storedBytes += answer.body.length;
+  if (storedBytes <= MAX_STORED_BYTES) return;
+  // Over the bound: first whatever can no longer be replayed, then the oldest stored.
+  const now = Date.now();
+  for (const [oldKey, old] of stored) if (!isReplayable(old, now)) forget(oldKey);
+  for (const oldKey of stored.keys()) {
+    if (storedBytes <= MAX_STORED_BYTES) break;
+    forget(oldKey);
+  }
+}
+
+function forget(key: string): void {
+  const answer = stored.get(key);
+  if (!answer) return;
+  stored.delete(key);
+  storedBytes -= answer.body.length;
+}
