@@ -33,6 +33,8 @@ const PERSONAL_HEADERS = [
   "next-router-segment-prefetch",
   "next-action",
   "next-url",
+  "x-middleware-prefetch",
+  "x-nextjs-data",
   "if-none-match",
   "if-modified-since",
   "range",
