@@ -3,7 +3,7 @@ import {
   GUEST_HOME_PREFIX,
   GUEST_MODEL_PREFIX,
   GUEST_PAGE_HEADER,
-  PROJECT_PAGE_PATH,
+  getsCachedPage,
 } from "@/app/(guest)/guest-paths";
 import { verifyAccessTokenSignature } from "@/lib/auth/access-token";
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, REFRESH_TOKEN_TTL_SECONDS } from "@/lib/auth/cookies";
@@ -68,8 +68,10 @@ function isCachedPage(request: NextRequest): boolean {
   // nextUrl.search omits Next's own `_rsc` parameter, so client navigations count as unfiltered.
   const { pathname, search } = request.nextUrl;
   if (search !== "" || !isRead(request.method)) return false;
-  if (!hasSessionCookie(request)) return pathname === "/" || PROJECT_PAGE_PATH.test(pathname);
-  return PROJECT_PAGE_PATH.test(pathname) && (request.headers.get("accept") ?? "").includes("text/html");
+  return getsCachedPage(pathname, {
+    hasSession: hasSessionCookie(request),
+    acceptsHtml: (request.headers.get("accept") ?? "").includes("text/html"),
+  });
 }
 
 /**

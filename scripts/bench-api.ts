@@ -35,6 +35,7 @@ import { type ListPostsFilters, PAGE_SIZE } from "@/lib/validation/posts";
 import { nextBin, projectRoot, run } from "./lib/runtime";
 import { DEMO_PASSWORD, SEED_USERS } from "./seed/content/people";
 import { workerCount } from "./lib/serve";
+import { MEMBER_HINT_COOKIE } from "@/lib/utils/before-paint";
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -525,11 +526,12 @@ const allCases: Case[] = [
     ? [
         { label: "/model/{id} signed out", target: `/model/${sample.postId}`, goal: PAGE_GUEST_GOAL },
         {
-          // Any cookie: the server process does not replay (ADR 022), Next serves its ISR copy.
+          // The server process never replays to a request with credentials in a header (ADR 022),
+          // which the app ignores on pages: Next serves its ISR copy, as before that decision.
           label: "/model/{id} signed out, not replayed",
           target: `/model/${sample.postId}`,
           goal: NOT_REPLAYED_GOAL,
-          headers: { cookie: "bench=1" },
+          headers: { authorization: "Bearer bench" },
         },
         {
           label: "/model/{id} signed in",
@@ -592,13 +594,15 @@ const PAGE_ACCEPT_ENCODING = "gzip, deflate, br";
 
 /**
  * A case's request headers: the session's cookie when signed in; a page asks for HTML, compressed,
- * as a browser does.
+ * as a browser does, and a member's browser also holds the member hint that proxy.ts set at its
+ * first page load (ADR 019).
  */
 function requestHeaders(entry: Case, cookie: string): Record<string, string> | undefined {
   const isPage = typeof entry.target === "string" && !entry.target.startsWith("/api/");
   if (!entry.signedIn && !isPage && !entry.headers) return undefined;
+  const sessionCookie = isPage ? `${cookie}; ${MEMBER_HINT_COOKIE}=1` : cookie;
   return {
-    ...(entry.signedIn ? { cookie } : {}),
+    ...(entry.signedIn ? { cookie: sessionCookie } : {}),
     ...(isPage ? { accept: PAGE_ACCEPT, "accept-encoding": PAGE_ACCEPT_ENCODING } : {}),
     ...entry.headers,
   };

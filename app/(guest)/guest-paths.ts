@@ -11,3 +11,17 @@ export const GUEST_MODEL_PREFIX = "/guest-model/";
 export const GUEST_PAGE_HEADER = "x-cnc-guest-page";
 /** A project page address the guest cache serves: `/model/` and a post id (any other is per request). */
 export const PROJECT_PAGE_PATH = /^\/model\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/**
+ * Whether a GET or HEAD without a query string gets a cached page (ADR 007, 017, 019): `/` and
+ * project pages for a visitor without a session cookie; project pages for a member when it is a
+ * page load (it accepts HTML; the client router's fetch accepts anything). proxy.ts decides with
+ * it, and the server process replays only what it decided (ADR 022).
+ */
+export function getsCachedPage(
+  pathname: string,
+  { hasSession, acceptsHtml }: { hasSession: boolean; acceptsHtml: boolean },
+): boolean {
+  if (!hasSession) return pathname === "/" || PROJECT_PAGE_PATH.test(pathname);
+  return acceptsHtml && PROJECT_PAGE_PATH.test(pathname);
+}

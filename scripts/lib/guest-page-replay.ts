@@ -1,16 +1,18 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { PROJECT_PAGE_PATH } from "@/app/(guest)/guest-paths";
+import { getsCachedPage, PROJECT_PAGE_PATH } from "@/app/(guest)/guest-paths";
+import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from "@/lib/auth/cookies";
 import { projectPageChangedAt } from "@/lib/cache/project-page-changes";
+import { MEMBER_HINT_COOKIE } from "@/lib/utils/before-paint";
 
 /**
- * The cached guest pages (the home page, ADR 007; project pages, ADR 017), answered again by the
- * server process itself (ADR 022). Next serves such a page from its ISR cache, yet each hit still
- * runs its router, the proxy and the response pipeline: about twice the CPU of `/api/health`. So
- * an answer Next gave from its ISR cache (`x-nextjs-cache: HIT`) to a visitor without any cookie
- * is kept, bytes and headers as sent (compressed when it was), and replayed to the next such
- * request for the same address and encoding, for at most REPLAY_MS and never once its post has
- * changed (the same registry of changes that drops Next's copy). The answer is never more than
- * REPLAY_MS older than the one Next would have given.
+ * The cached guest pages (the home page, ADR 007; project pages, ADR 017 and 019), answered again
+ * by the server process itself (ADR 022). Next serves such a page from its ISR cache, yet each hit
+ * still runs its router, the proxy and the response pipeline: about three times the CPU of
+ * `/api/health`. So an answer Next gave from its ISR cache (`x-nextjs-cache: HIT`) is kept, bytes
+ * and headers as sent (compressed when it was), and replayed to the next request that the proxy
+ * would send to the same cached page and leave as it is (no redirect, no cookie to set), for the
+ * same address and encoding, for at most REPLAY_MS and never once its post has changed (the same
+ * registry of changes that drops Next's copy).
  */
 
 /** How long an answer is replayed: short, so Next's own revalidation timers still rule. */
@@ -21,11 +23,10 @@ const MAX_STORED_BYTES = 16 * 1024 * 1024;
 const MAX_PAGE_BYTES = 1024 * 1024;
 
 /**
- * Request headers that make Next answer differently (its `Vary`, the proxy's cookies) or that a
- * replay would not honour (conditional and partial requests): any of them, and Next answers.
+ * Request headers that make Next answer differently (its `Vary`, its prefetches) or that a replay
+ * would not honour (conditional and partial requests): any of them, and Next answers.
  */
-const PERSONAL_HEADERS = [
-  "cookie",
+const ROUTER_AND_CONDITION_HEADERS = [
   "authorization",
   "rsc",
   "next-router-state-tree",
@@ -57,14 +58,68 @@ const stored = new Map<string, StoredAnswer>();
 let storedBytes = 0;
 
 /**
- * The replay key of a request that may get a stored answer (a cookie-free GET of `/` or of a
- * project page, without a query string or any header in PERSONAL_HEADERS), else null.
+ * The replay key of a request that may get a stored answer, else null: a GET without a query string
+ * of a page that proxy.ts serves from the cache for this request (getsCachedPage), without any
+ * header in ROUTER_AND_CONDITION_HEADERS, that the proxy would also leave alone (see leftAlone).
  */
 export function guestPageKey(request: IncomingMessage): string | null {
   const url = request.url;
-  if (request.method !== "GET" || !url || (url !== "/" && !PROJECT_PAGE_PATH.test(url))) return null;
-  for (const name of PERSONAL_HEADERS) if (request.headers[name] !== undefined) return null;
+  if (request.method !== "GET" || !url || url.includes("?")) return null;
+  for (const name of ROUTER_AND_CONDITION_HEADERS) if (request.headers[name] !== undefined) return null;
+  const cookies = sessionCookies(request.headers.cookie);
+  if (cookies === null) return null;
+  const hasSession = cookies.access !== undefined || cookies.refresh !== undefined;
+  const acceptsHtml = (request.headers.accept ?? "").includes("text/html");
+  if (!getsCachedPage(url, { hasSession, acceptsHtml }) || !leftAlone(cookies, hasSession)) return null;
   return `${url} ${request.headers["accept-encoding"] ?? ""}`;
+}
+
+interface SessionCookies {
+  access?: string;
+  refresh?: string;
+  hint?: string;
+}
+
+/** The cookies proxy.ts reads, or null when one of them is given twice (Next then decides). */
+function sessionCookies(header: string | undefined): SessionCookies | null {
+  const cookies: SessionCookies = {};
+  if (!header) return cookies;
+  for (const pair of header.split(";")) {
+    const at = pair.indexOf("=");
+    const name = (at === -1 ? pair : pair.slice(0, at)).trim();
+    const field =
+      name === ACCESS_TOKEN_COOKIE
+        ? "access"
+        : name === REFRESH_TOKEN_COOKIE
+          ? "refresh"
+          : name === MEMBER_HINT_COOKIE
+            ? "hint"
+            : null;
+    if (field === null) continue;
+    if (cookies[field] !== undefined) return null;
+    cookies[field] = at === -1 ? "" : pair.slice(at + 1).trim();
+  }
+  return cookies;
+}
+
+/**
+ * Whether proxy.ts sends the cached page as it is: it sets or removes the member hint unless the
+ * hint is held exactly while a session cookie is, and sends a member whose sign-up is unfinished
+ * to /signup. That claim is read here without checking the token's signature, which is enough to
+ * route by: a forged or expired token gets the cached page from the proxy too, since it then has
+ * no claims at all; a token that cannot be read, or says the sign-up is unfinished, goes to Next.
+ */
+function leftAlone(cookies: SessionCookies, hasSession: boolean): boolean {
+  if ((cookies.hint === "1") !== hasSession) return false;
+  if (cookies.access === undefined) return true;
+  const payload = cookies.access.split(".")[1];
+  if (!payload) return false;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { suc?: unknown } | null;
+    return typeof claims === "object" && claims !== null && claims.suc !== false;
+  } catch {
+    return false;
+  }
 }
 
 /** Whether a stored answer may still be replayed at `now`. */

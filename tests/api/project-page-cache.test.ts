@@ -65,6 +65,16 @@ async function memberPage(
   };
 }
 
+/** An access token of an account that must finish its sign-up (a new Google account). */
+function unfinishedSignupToken(userId: string): Promise<string> {
+  return new SignJWT({ sid: randomUUID(), suc: false })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(userId)
+    .setIssuer("cnc-projects")
+    .setExpirationTime("15m")
+    .sign(new TextEncoder().encode(API_TEST_AUTH_SECRET));
+}
+
 /** The like count the page's JSON-LD states. */
 function likesInPage(html: string): number | null {
   const match = /"interactionType":"https:\/\/schema.org\/LikeAction","userInteractionCount":(\d+)/.exec(
@@ -149,13 +159,7 @@ describe("the cached guest project page", () => {
     expect(navigation.html).toContain(member.username);
 
     // An account that must finish its sign-up still goes there first.
-    const unfinished = await createUser();
-    const token = await new SignJWT({ sid: randomUUID(), suc: false })
-      .setProtectedHeader({ alg: "HS256" })
-      .setSubject(unfinished.id)
-      .setIssuer("cnc-projects")
-      .setExpirationTime("15m")
-      .sign(new TextEncoder().encode(API_TEST_AUTH_SECRET));
+    const token = await unfinishedSignupToken((await createUser()).id);
     const redirected = await fetch(`${inject("baseUrl")}/model/${post.id}`, {
       headers: { cookie: `access_token=${token}` },
       redirect: "manual",
@@ -317,13 +321,44 @@ describe("cached guest pages replayed by the server process (ADR 022)", () => {
     expect(home.html).toContain("</html>");
   });
 
-  it("never replays to a request with a cookie, a router header, a query or a condition", async () => {
+  it("replays to members' page loads that the proxy leaves alone, and only to those", async () => {
+    const { post } = await createProject();
+    const member = await createUser();
+    const path = `/model/${post.id}`;
+    const session = `access_token=${await accessTokenFor(member.id)}`;
+    const pageLoad = { accept: "text/html", cookie: `${session}; signed_in=1` };
+    const guest = await untilReplayed(path);
+    const loaded = await untilReplayed(path, pageLoad);
+    expect(loaded).toMatchObject({ status: 200, replayed: true });
+    expect(loaded.html).toBe(guest.html);
+    // A guest with some other cookie gets the same page.
+    expect((await untilReplayed(path, { cookie: "theme=dark" })).replayed).toBe(true);
+
+    // Where the proxy sets or removes the member hint, redirects, or renders per request: Next.
+    const unfinished = await unfinishedSignupToken(member.id);
+    const notReplayed: Array<[Record<string, string>, number]> = [
+      [{ accept: "text/html", cookie: session }, 200], // the hint is set
+      [{ accept: "text/html", cookie: `access_token=${unfinished}; signed_in=1` }, 307], // to /signup
+      [{ accept: "text/html", cookie: `${session}; signed_in=1; signed_in=1` }, 200], // ambiguous
+      [{ accept: "*/*", cookie: `${session}; signed_in=1` }, 200], // the client router's fetch
+    ];
+    for (const [headers, status] of notReplayed) {
+      for (let visit = 0; visit < 3; visit += 1) {
+        const answer = await visitWith(path, headers);
+        expect(answer.replayed, headers.cookie).toBe(false);
+        expect(answer.status, headers.cookie).toBe(status);
+      }
+    }
+    for (let visit = 0; visit < 3; visit += 1)
+      expect((await visitWith("/", pageLoad)).replayed, "a member's home page").toBe(false);
+  });
+
+  it("never replays to a request with a router header, a query or a condition", async () => {
     const { post } = await createProject();
     const path = `/model/${post.id}`;
     expect((await untilReplayed(path)).replayed).toBe(true);
     const personal: Record<string, string>[] = [
       { cookie: "signed_in=1" },
-      { cookie: "theme=dark" },
       { rsc: "1" },
       { "next-router-prefetch": "1" },
       { "if-none-match": '"x"' },
