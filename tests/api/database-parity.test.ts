@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createDatabase, type Database } from "@/lib/db/create";
-import { startEmbeddedDatabase, type EmbeddedDatabase } from "@/lib/db/embedded";
 import { applyMigrations } from "@/lib/db/migrate";
 import {
   bookmarks,
@@ -20,7 +16,7 @@ import {
   tags,
   users,
 } from "@/lib/db/schema";
-import { createTestDatabase } from "../support/test-database";
+import { bothDatabases } from "../support/both-databases";
 
 /**
  * One scenario, run on the embedded PGlite (served over the Postgres protocol, as `npm start`
@@ -151,25 +147,11 @@ async function scenario(db: Database) {
 }
 
 describe("the same migrations and queries on PGlite and PostgreSQL", () => {
-  let embedded: EmbeddedDatabase;
-  let embeddedDir: string;
-  let postgres: Awaited<ReturnType<typeof createTestDatabase>>;
-
-  beforeAll(async () => {
-    embeddedDir = mkdtempSync(path.join(tmpdir(), "cnc-pglite-"));
-    embedded = await startEmbeddedDatabase({ dataDir: path.join(embeddedDir, "db"), port: 0 });
-    postgres = await createTestDatabase("cnc_parity");
-  });
-
-  afterAll(async () => {
-    await embedded?.stop();
-    await postgres?.drop();
-    rmSync(embeddedDir, { recursive: true, force: true });
-  });
+  const databases = bothDatabases("cnc_parity");
 
   it("gives identical results, counters and constraint errors", async () => {
     const results = [];
-    for (const url of [embedded.url, postgres.url]) {
+    for (const url of [databases.embeddedUrl(), databases.postgresUrl()]) {
       const db = createDatabase(url, { max: 2 });
       try {
         await applyMigrations(db);

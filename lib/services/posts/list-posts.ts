@@ -1,5 +1,6 @@
 import "server-only";
 import { and, gte, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { BoundedMap } from "@/lib/cache/bounded-map";
 import { TtlCache } from "@/lib/cache/ttl-cache";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
@@ -10,6 +11,9 @@ import type { Actor } from "@/lib/auth/actor";
 import type { ListPostsFilters, PostedAt, PostList, PostSummary } from "@/lib/validation/posts";
 import { listedPostsWhere } from "./post-access";
 import { idsPage, loadBoundPostCards, pageOf, placeIn } from "./queries/to-post-summaries";
+import type { SearchWindow } from "./search/search-index";
+import { searchIndexOnceBuilt } from "./search/search-index-sync";
+import { parseTsQuery, type TsQueryNode } from "./search/ts-query";
 
 /** Start of the calendar period (UTC) that a postedAt option names; weeks start on Monday. */
 const PERIOD_START: Record<PostedAt, SQL> = {
@@ -82,7 +86,9 @@ export function listingConditions(filters: ListPostsFilters, bindings: Bindings)
     // The post's own flag (posts.tool_type_*, kept by triggers: a tool of that family, or a model
     // the G-code engine read as that kind of job; docs/gcode.md "Laser jobs"), so a page reads
     // posts_listed_laser_idx / _endmill_idx in order and a total counts that index alone.
-    conditions.push(filters.toolType === "Laser" ? sql`${posts.toolTypeLaser}` : sql`${posts.toolTypeEndmill}`);
+    conditions.push(
+      filters.toolType === "Laser" ? sql`${posts.toolTypeLaser}` : sql`${posts.toolTypeEndmill}`,
+    );
   }
   if (filters.partner) {
     // A scalar subquery (one partner per user): the planner then estimates one partner's share of
@@ -198,7 +204,7 @@ const totals = new TtlCache<number>({ ttlMs: 10_000, maxEntries: 500 });
  * meanwhile appears after the TTL; one unpublished or deleted meanwhile is left out at once (the
  * card query reads only public posts).
  */
-const SEARCH_WINDOW = 1_000;
+export const SEARCH_WINDOW = 1_000;
 /**
  * Searches kept at once. With fewer than a busy site's distinct searches in a TTL, the oldest-first
  * eviction dropped every window before its second page was asked (seen in the benchmark's walk of
@@ -229,7 +235,9 @@ class PackedIds {
     const ids: string[] = [];
     for (let index = start; index < Math.min(end, this.length); index += 1) {
       const hex = this.bytes.toString("hex", index * 16, index * 16 + 16);
-      ids.push(`${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`);
+      ids.push(
+        `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`,
+      );
     }
     return ids;
   }
@@ -282,6 +290,8 @@ async function loadListing({ actor, filters, page, limit }: ListingRequest): Pro
   /** A search page inside the window: a slice of the ranked ids, and the total counted with them. */
   async function rankedPage(): Promise<[PostSummary[], number]> {
     const ranked = await rankedSearches.get(key, async () => {
+      const inMemory = hasOtherFilters(filters) ? null : await windowInMemory(filters.searchQuery!);
+      if (inMemory) return { ids: new PackedIds(inMemory.ids), total: inMemory.total };
       const rows = await queries.window.execute(queries.bindings.values);
       return { ids: new PackedIds(rows.map((row) => row.id)), total: Number(rows[0]?.total ?? 0) };
     });
@@ -293,4 +303,41 @@ async function loadListing({ actor, filters, page, limit }: ListingRequest): Pro
         : await loadBoundPostCards(idsPage(bindings.bind(ids)), bindings, { actorId, publicOnly: true });
     return [cards, ranked.total];
   }
+}
+
+function hasOtherFilters(filters: ListPostsFilters): boolean {
+  return Object.entries(filters).some(([name, value]) => name !== "searchQuery" && value !== undefined);
+}
+
+/**
+ * A search's window from this process's search index (ADR 023): the same ids and total as
+ * `listingQueries().window`, ranked by the same ts_rank, without reading every match in
+ * PostgreSQL. Null while the index is first built, or for a query the index does not read
+ * (web-search syntax with phrases or negation, or only stop words): PostgreSQL ranks those.
+ */
+async function windowInMemory(searchQuery: string): Promise<SearchWindow | null> {
+  const index = await searchIndexOnceBuilt();
+  if (!index) return null;
+  let query = parsedSearches.get(searchQuery);
+  if (query === undefined) {
+    query = await parsedSearchQuery(db(), searchQuery);
+    parsedSearches.set(searchQuery, query);
+  }
+  return query ? index.window(query, SEARCH_WINDOW) : null;
+}
+
+/** Search texts as parsed tsqueries (the stemming is the database's); a bound, not data. */
+const parsedSearches = new BoundedMap<string, TsQueryNode | null>(5_000);
+
+/** A search text as the database's tsquery (searchTsQuery: its stemming), parsed for the index. */
+export async function parsedSearchQuery(
+  database: Database,
+  searchQuery: string,
+): Promise<TsQueryNode | null> {
+  const bindings = new Bindings();
+  const [row] = await database
+    .select({ query: sql<string>`(${searchTsQuery(searchQuery, bindings)})::text` })
+    .from(sql`(values (1)) as one (x)`)
+    .execute(bindings.values);
+  return parseTsQuery(row?.query ?? "");
 }
