@@ -26,10 +26,12 @@ import { Client } from "pg";
 import { createDatabase } from "@/lib/db/create";
 import { applyMigrations } from "@/lib/db/migrate";
 import { suggestionRows } from "@/lib/services/posts/autocomplete-posts";
-import { listingQueries } from "@/lib/services/posts/list-posts";
+import { listingQueries, parsedSearchQuery, SEARCH_WINDOW } from "@/lib/services/posts/list-posts";
 import { postDetailQuery } from "@/lib/services/posts/queries/load-post-detail";
 import { pageOf, postCardsQuery } from "@/lib/services/posts/queries/to-post-summaries";
 import { TitleIndex } from "@/lib/services/posts/suggestions/title-index";
+import { SearchIndex } from "@/lib/services/posts/search/search-index";
+import { changedSearchRowsQuery, readListedSearchRows } from "@/lib/services/posts/search/search-index-sync";
 import { changedTitlesQuery, readListedTitles } from "@/lib/services/posts/suggestions/title-index-sync";
 import { type ListPostsFilters, PAGE_SIZE } from "@/lib/validation/posts";
 import { nextBin, projectRoot, run } from "./lib/runtime";
@@ -296,6 +298,16 @@ function listingCases(sample: Sample): [string, ListPostsFilters][] {
 }
 
 const AUTOCOMPLETE_TEXTS = ["waln", "cherry tra", "cuting board"];
+/** Searches whose first window the explain run times from the search index and the statement. */
+const SEARCH_INDEX_TEXTS = [
+  "maple",
+  "coaster",
+  "cherry",
+  "cutting",
+  "oak tray",
+  "walnut clock",
+  "pine or birch",
+];
 
 function toQuery(filters: ListPostsFilters & { page?: number }): string {
   const params = new URLSearchParams();
@@ -352,6 +364,36 @@ async function explainAll(cases: [string, ListPostsFilters][], postId: string | 
       const rows = suggestionRows(index, text);
       console.log(
         `--- suggestions for "${text}": ${rows.length} in ${(performance.now() - started).toFixed(2)} ms`,
+      );
+    }
+    // Search windows come from each server process's search index (ADR 023): what building one
+    // costs, and a common word's window from it against the statement, which must agree.
+    const searchRead = performance.now();
+    const searchRows = await readListedSearchRows(database);
+    const searchBuild = performance.now();
+    const searchIndex = SearchIndex.build(searchRows.rows);
+    console.log(
+      `\n--- search index: ${searchRows.rows.length} listed search rows read in ${(searchBuild - searchRead).toFixed(0)} ms, ` +
+        `indexed in ${(performance.now() - searchBuild).toFixed(0)} ms`,
+    );
+    await explain("search index catch-up (nothing changed)", changedSearchRowsQuery(searchRows.xmin));
+    for (const text of SEARCH_INDEX_TEXTS) {
+      const query = await parsedSearchQuery(database, text);
+      if (!query) continue;
+      const inProcess = performance.now();
+      const window = searchIndex.window(query, SEARCH_WINDOW);
+      const statement = performance.now();
+      const queries = listingQueries(database, { filters: { searchQuery: text }, page: 1, limit: PAGE_SIZE });
+      const rows = await queries.window.execute(queries.bindings.values);
+      const done = performance.now();
+      const same =
+        window !== null &&
+        window.total === Number(rows[0]?.total ?? 0) &&
+        window.ids.length === rows.length &&
+        window.ids.every((id, at) => id === rows[at]?.id);
+      console.log(
+        `--- search window "${text}": ${window?.total ?? "-"} matches, index ${(statement - inProcess).toFixed(2)} ms, ` +
+          `statement ${(done - statement).toFixed(1)} ms, same ids and total: ${same ? "yes" : "NO"}`,
       );
     }
     // GET /api/v1/post/{id} and the project page: one statement, signed out and as a reader.

@@ -56,12 +56,20 @@ const SPACE = 32;
 /** Weight letters as PostgreSQL prints them after a position; D (0) is printed as nothing. */
 const WEIGHT_OF_LETTER: Record<number, number> = { 65: 3, 66: 2, 67: 1, 68: 0 };
 
+/** Positions a lexeme can have in a tsvector (PostgreSQL keeps at most 256 per lexeme). */
+const MAX_POSITIONS = 256;
+
 /**
  * Parses tsvectorout's text: `'lexeme':1A,5 'other'`, quotes and backslashes in a lexeme doubled,
- * entries in PostgreSQL's lexeme order, each position's weight as a letter (none for D).
+ * entries in PostgreSQL's lexeme order, each position's weight as a letter (none for D). `visit`
+ * gets each lexeme with its positions as WordEntryPos values in `positions[0 .. count)`, a buffer
+ * reused for the next entry.
  */
-export function parseTsVector(text: string, visit: (lexeme: string, positions: Uint16Array) => void): void {
-  const scratch: number[] = [];
+export function parseTsVector(
+  text: string,
+  visit: (lexeme: string, positions: Uint16Array, count: number) => void,
+): void {
+  const positions = new Uint16Array(MAX_POSITIONS);
   let at = 0;
   while (at < text.length) {
     if (text.charCodeAt(at) === SPACE) {
@@ -87,7 +95,7 @@ export function parseTsVector(text: string, visit: (lexeme: string, positions: U
     }
     lexeme += text.slice(runStart, at);
     at += 1; // the closing quote
-    scratch.length = 0;
+    let count = 0;
     if (text.charCodeAt(at) === COLON) {
       at += 1;
       for (;;) {
@@ -103,18 +111,46 @@ export function parseTsVector(text: string, visit: (lexeme: string, positions: U
           at += 1;
           code = text.charCodeAt(at);
         }
-        scratch.push(((weight ?? 0) << 14) | position);
+        if (count < MAX_POSITIONS) positions[count++] = ((weight ?? 0) << 14) | position;
         if (code !== COMMA) break;
         at += 1;
       }
     }
-    visit(lexeme, Uint16Array.from(scratch));
+    visit(lexeme, positions, count);
+  }
+}
+
+/** A typed array that doubles as it fills (the build's first pass does not know its sizes). */
+class Growing<T extends Int32Array | Uint16Array> {
+  length = 0;
+  constructor(
+    public items: T,
+    private readonly allocate: (size: number) => T,
+  ) {}
+
+  push(value: number): void {
+    if (this.length === this.items.length) this.grow(this.length + 1);
+    this.items[this.length++] = value;
+  }
+
+  append(values: Uint16Array, count: number): void {
+    if (this.length + count > this.items.length) this.grow(this.length + count);
+    for (let index = 0; index < count; index += 1) this.items[this.length + index] = values[index]!;
+    this.length += count;
+  }
+
+  private grow(atLeast: number): void {
+    const items = this.allocate(Math.max(atLeast, this.items.length * 2));
+    items.set(this.items);
+    this.items = items;
   }
 }
 
 function vectorEntries(text: string): VectorEntry[] {
   const entries: VectorEntry[] = [];
-  parseTsVector(text, (lexeme, positions) => entries.push({ lexeme, positions }));
+  parseTsVector(text, (lexeme, positions, count) =>
+    entries.push({ lexeme, positions: positions.slice(0, count) }),
+  );
   return entries;
 }
 
@@ -158,13 +194,14 @@ export class SearchIndex {
     this.slotOf = new Map(rows.map((row, slot) => [row.id, slot]));
     this.hidden = new Uint8Array(rows.length);
 
-    // First pass: every entry's lexeme (a provisional number) and positions, in row order.
+    // First pass: every entry's lexeme (a provisional number), slot and positions, in row order.
     const provisional = new Map<string, number>();
-    const entryLexeme: number[] = [];
-    const entrySlot: number[] = [];
-    const entryPositions: Uint16Array[] = [];
+    const entryLexeme = new Growing(new Int32Array(1024), (size) => new Int32Array(size));
+    const entrySlot = new Growing(new Int32Array(1024), (size) => new Int32Array(size));
+    const entryEnd = new Growing(new Int32Array(1024), (size) => new Int32Array(size));
+    const rowPositions = new Growing(new Uint16Array(4096), (size) => new Uint16Array(size));
     rows.forEach((row, slot) =>
-      parseTsVector(row.vector, (lexeme, positions) => {
+      parseTsVector(row.vector, (lexeme, positions, count) => {
         let id = provisional.get(lexeme);
         if (id === undefined) {
           id = provisional.size;
@@ -172,7 +209,8 @@ export class SearchIndex {
         }
         entryLexeme.push(id);
         entrySlot.push(slot);
-        entryPositions.push(positions);
+        rowPositions.append(positions, count);
+        entryEnd.push(rowPositions.length);
       }),
     );
     // Lexemes in PostgreSQL's order, and each provisional number's place in it.
@@ -185,12 +223,16 @@ export class SearchIndex {
 
     // Second pass: postings grouped by lexeme (counting sort), slots ascending within each.
     const entryCount = entryLexeme.length;
+    const lexemeOf = entryLexeme.items;
+    const slotOfEntry = entrySlot.items;
+    const endOf = entryEnd.items;
     const lexemeStart = new Uint32Array(lexemes.length + 1);
     const positionCount = new Uint32Array(lexemes.length + 1);
     for (let entry = 0; entry < entryCount; entry += 1) {
-      const place = placeOf[entryLexeme[entry]!]!;
+      const place = placeOf[lexemeOf[entry]!]!;
+      const start = entry === 0 ? 0 : endOf[entry - 1]!;
       lexemeStart[place + 1] = lexemeStart[place + 1]! + 1;
-      positionCount[place + 1] = positionCount[place + 1]! + entryPositions[entry]!.length;
+      positionCount[place + 1] = positionCount[place + 1]! + (endOf[entry]! - start);
     }
     for (let place = 0; place < lexemes.length; place += 1) {
       lexemeStart[place + 1] = lexemeStart[place + 1]! + lexemeStart[place]!;
@@ -202,14 +244,14 @@ export class SearchIndex {
     const nextPosting = lexemeStart.slice(0, lexemes.length);
     const nextPosition = positionCount.slice(0, lexemes.length);
     for (let entry = 0; entry < entryCount; entry += 1) {
-      const place = placeOf[entryLexeme[entry]!]!;
+      const place = placeOf[lexemeOf[entry]!]!;
       const posting = nextPosting[place]!;
-      const entryPos = entryPositions[entry]!;
-      postingSlots[posting] = entrySlot[entry]!;
+      const start = entry === 0 ? 0 : endOf[entry - 1]!;
+      postingSlots[posting] = slotOfEntry[entry]!;
       positionStart[posting] = nextPosition[place]!;
-      flatPositions.set(entryPos, nextPosition[place]!);
+      flatPositions.set(rowPositions.items.subarray(start, endOf[entry]), nextPosition[place]!);
       nextPosting[place] = posting + 1;
-      nextPosition[place] = nextPosition[place]! + entryPos.length;
+      nextPosition[place] = nextPosition[place]! + (endOf[entry]! - start);
     }
     positionStart[entryCount] = flatPositions.length;
     this.lexemeStart = lexemeStart;
