@@ -202,7 +202,9 @@ const totals = new TtlCache<number>({ ttlMs: 10_000, maxEntries: 500 });
  * ranked once and kept for a few seconds; its pages (the drawer pages through them) are slices, and
  * their cards are loaded fresh. Pages past the window are ranked per request. A post published
  * meanwhile appears after the TTL; one unpublished or deleted meanwhile is left out at once (the
- * card query reads only public posts).
+ * card query reads only public posts). The window comes from this process's search index when it
+ * can (windowInMemory, ADR 023: a few ms instead of tens), else from `listingQueries().window`;
+ * keeping it also keeps a search's pages consistent while a person pages through them.
  */
 export const SEARCH_WINDOW = 1_000;
 /**
