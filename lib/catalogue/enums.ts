@@ -321,6 +321,8 @@ export type Ratings = Readonly<Record<RatingCriterion, number>>;
 
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
+/** The `ratings` filter's values (a whole number of stars and up); one index each (posts schema). */
+export const RATINGS_FILTER_VALUES = [1, 2, 3, 4, 5] as const;
 
 /**
  * Rounds half up to one decimal without binary floating-point surprises: 2.35 may arrive as

@@ -19,7 +19,14 @@ import { cncVariants } from "./catalogue";
 import { createdAt, id, tsvector, updatedAt } from "./columns";
 import { categories, partners, tags } from "./taxonomy";
 import { users } from "./users";
-import { JOB_TYPES, POST_VISIBILITIES, TOOL_FAMILIES, TOOL_UNITS, UNITS } from "@/lib/catalogue/enums";
+import {
+  JOB_TYPES,
+  POST_VISIBILITIES,
+  RATINGS_FILTER_VALUES,
+  TOOL_FAMILIES,
+  TOOL_UNITS,
+  UNITS,
+} from "@/lib/catalogue/enums";
 
 /** draft: being written; private: submitted, 'Pending for Review'; public; unlisted: by link only. */
 export const postVisibilityEnum = pgEnum("post_visibility", POST_VISIBILITIES);
@@ -105,11 +112,22 @@ export const posts = pgTable(
     // index-only count of its filter's range and a filtered page reads its own index in order.
     // The trailing columns are the other filters a page may add: checked in the index itself
     // (index-only), not by fetching each post that the filter then drops.
-    index("posts_listed_rating_idx")
-      .on(t.averageTotalRating, t.createdAt.desc(), t.id.desc())
-      .where(sql`${t.visibility} = 'public'`),
+    // One per `ratings` value (1-5, whole numbers), so a rating filter's page is a range scan of
+    // its own index in listing order and its total an index-only count, however deep the page.
+    ...RATINGS_FILTER_VALUES.map((rating) =>
+      index(`posts_listed_rated_${rating}_idx`)
+        .on(t.createdAt.desc(), t.id.desc())
+        .where(sql`${t.visibility} = 'public' and ${t.averageTotalRating} >= ${sql.raw(String(rating))}`),
+    ),
     index("posts_listed_category_idx")
-      .on(t.categoryId, t.createdAt.desc(), t.id.desc(), t.toolTypeLaser, t.toolTypeEndmill, t.averageTotalRating)
+      .on(
+        t.categoryId,
+        t.createdAt.desc(),
+        t.id.desc(),
+        t.toolTypeLaser,
+        t.toolTypeEndmill,
+        t.averageTotalRating,
+      )
       .where(sql`${t.visibility} = 'public'`),
     index("posts_listed_laser_idx")
       .on(t.createdAt.desc(), t.id.desc(), t.averageTotalRating)
