@@ -137,7 +137,7 @@ export function listingQueries(
   // narrow listed_post_search (public posts only); other filters check the post itself.
   const { searchQuery = "", ...otherFilters } = filters;
   const query = searchTsQuery(searchQuery, bindings);
-  const others = Object.values(otherFilters).some((value) => value !== undefined)
+  const others = hasOtherFilters(filters)
     ? sql`${listedPostSearch.postId} in (select ${posts.id} from ${posts} where ${and(...listingConditions(otherFilters, bindings))})`
     : undefined;
   // Referenced twice below (the rows and their count), so PostgreSQL materializes it once: the
@@ -307,6 +307,7 @@ async function loadListing({ actor, filters, page, limit }: ListingRequest): Pro
   }
 }
 
+/** Whether a listing filters by more than its search text. */
 function hasOtherFilters(filters: ListPostsFilters): boolean {
   return Object.entries(filters).some(([name, value]) => name !== "searchQuery" && value !== undefined);
 }

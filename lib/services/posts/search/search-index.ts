@@ -286,6 +286,8 @@ export class SearchIndex {
   window(query: TsQueryNode, limit: number): SearchWindow | null {
     const operands = rankOperands(query);
     if (operands.length > MAX_OPERANDS) return null;
+    const matches = maskMatcher(query, operands);
+    if (!matches) return null;
     const runs = operands.map((operand) => this.lexemeRun(operand));
     const rankedByAnd = query.kind === "and" && operands.length >= 2;
 
@@ -310,8 +312,6 @@ export class SearchIndex {
         }
     });
 
-    const matches = compileMatcher(query, operands);
-    if (!matches) return null;
     const andEntries = rankedByAnd ? this.entryCursor(runs) : null;
     const matchSlots: number[] = [];
     const matchRanks: number[] = [];
@@ -324,7 +324,7 @@ export class SearchIndex {
       );
     }
 
-    const changedMatches = this.changedMatches(query, operands);
+    const changedMatches = this.changedMatches(query, operands, matches);
     const total = matchSlots.length + changedMatches.length;
     const top = topSlots(matchSlots, matchRanks, limit).map((index): RankedMatch => ({
       rank: matchRanks[index]!,
@@ -383,27 +383,32 @@ export class SearchIndex {
   }
 
   /** Rows changed since the build that match, ranked. */
-  private changedMatches(query: TsQueryNode, operands: ReturnType<typeof rankOperands>): RankedMatch[] {
-    const matches: RankedMatch[] = [];
+  private changedMatches(
+    query: TsQueryNode,
+    operands: readonly TsQueryOperand[],
+    matches: (mask: number) => boolean,
+  ): RankedMatch[] {
+    const ranked: RankedMatch[] = [];
     for (const change of this.changed.values()) {
       if (!change) continue;
-      const entries = operands.map((operand) =>
-        change.entries
+      let mask = 0;
+      const entries = operands.map((operand, index) => {
+        const positions = change.entries
           .filter((entry) =>
             operand.prefix ? entry.lexeme.startsWith(operand.lexeme) : entry.lexeme === operand.lexeme,
           )
-          .map((entry) => entry.positions),
-      );
-      const has = (operand: { lexeme: string; prefix: boolean }) =>
-        entries[operands.findIndex((each) => operandKey(each) === operandKey(operand))]!.length > 0;
-      if (!matchesQuery(query, has)) continue;
-      matches.push({
+          .map((entry) => entry.positions);
+        if (positions.length > 0) mask |= 1 << index;
+        return positions;
+      });
+      if (!matches(mask)) continue;
+      ranked.push({
         rank: tsRank(query, entries),
         id: change.row.id,
         createdAtMicros: change.row.createdAtMicros,
       });
     }
-    return matches;
+    return ranked;
   }
 }
 
@@ -415,24 +420,31 @@ function operandKey(operand: { lexeme: string; prefix: boolean }): string {
 const MAX_OPERANDS = 31;
 
 /**
- * The query as a test of a slot's operand mask (bit i: rankOperands' operand i). Null when an
- * operand of the query is not among them as it is: ts_rank keeps one of two operands that differ
- * only in the prefix flag, which @@ still tells apart (the app's queries never hold such a pair).
+ * The query (matchesQuery) as a test of an operand mask, bit i for rankOperands' operand i. Null
+ * when an operand of the query is not among them as it is: ts_rank keeps one of two operands that
+ * differ only in the prefix flag, which @@ still tells apart (the app's queries never hold such a
+ * pair).
  */
-function compileMatcher(
+function maskMatcher(
   query: TsQueryNode,
   operands: readonly TsQueryOperand[],
 ): ((mask: number) => boolean) | null {
-  if (query.kind === "operand") {
-    const index = operands.findIndex((operand) => operandKey(operand) === operandKey(query));
-    if (index < 0) return null;
-    const bit = 1 << index;
-    return (mask) => (mask & bit) !== 0;
-  }
-  const left = compileMatcher(query.left, operands);
-  const right = compileMatcher(query.right, operands);
-  if (!left || !right) return null;
-  return query.kind === "and" ? (mask) => left(mask) && right(mask) : (mask) => left(mask) || right(mask);
+  const bitOf = new Map<TsQueryOperand, number>();
+  const collect = (node: TsQueryNode): boolean => {
+    if (node.kind !== "operand") return collect(node.left) && collect(node.right);
+    const index = operands.findIndex((operand) => operandKey(operand) === operandKey(node));
+    if (index < 0) return false;
+    bitOf.set(node, 1 << index);
+    return true;
+  };
+  if (!collect(query)) return null;
+  // One callback for every test (no closure per slot): it reads the mask under test.
+  let tested = 0;
+  const has = (operand: TsQueryOperand) => (tested & bitOf.get(operand)!) !== 0;
+  return (mask) => {
+    tested = mask;
+    return matchesQuery(query, has);
+  };
 }
 
 /** Rank first (higher first), then listing order. */
