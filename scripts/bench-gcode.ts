@@ -224,19 +224,22 @@ const median = (values: number[]): number => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
+/** The key of an (engine, file name) pair in a round's times. */
+const pairKey = (engine: Engine, fileName: string): string => `${engine}\u0000${fileName}`;
+
 /**
  * The cold runs of every (engine, file) pair, taken in rounds: each round runs every pair once, in
  * an order rotated from round to round. The machine is shared and its load drifts over minutes, so
  * running all of one engine's cold parses and then all of the next one's compared figures taken
  * under different loads (the same code measured 8.2x and 10.4x the peer in two runs a minute
  * apart); in rounds, every engine's median is taken over the same stretches of time. Each round's
- * own ratios are kept too (`perRound`), so a ratio can be read per round as well.
+ * own times are returned too (`rounds`, by pairKey), so a ratio can be read per round as well.
  */
 function runColdRounds(pairs: Array<{ engine: Engine; file: string }>): {
   colds: Cold[];
   rounds: Array<Map<string, number>>;
 } {
-  const key = (engine: Engine, file: string): string => `${engine}\u0000${path.basename(file)}`;
+  const key = (engine: Engine, file: string): string => pairKey(engine, path.basename(file));
   const samples = new Map<string, Measurement[]>();
   const rounds: Array<Map<string, number>> = [];
   for (let round = 0; round < coldRuns; round++) {
@@ -302,7 +305,9 @@ async function reportInstructions(): Promise<void> {
   const floor = floorTotal! - baseline!;
   const line = (name: string, count: number): string =>
     `${name.padEnd(6)} ${(count / 1e6).toFixed(0).padStart(6)} M instructions  ${(count / bytes).toFixed(1).padStart(6)} a byte`;
-  console.log(`one cold parse of ${path.basename(file)} (${(bytes / 1e6).toFixed(1)} MB), callgrind, all threads:`);
+  console.log(
+    `one cold parse of ${path.basename(file)} (${(bytes / 1e6).toFixed(1)} MB), callgrind, all threads:`,
+  );
   console.log(line("ours", ours));
   console.log(line("floor", floor));
   console.log(`ours / floor: ${(ours / floor).toFixed(2)}x in instructions (the targets are on CPU time)`);
@@ -422,7 +427,7 @@ async function main(): Promise<void> {
 
   // The same ratios within each round (CPU time): how far they move with the machine's load.
   const timeOf = (times: Map<string, number>, engine: Engine, files: string[]): number =>
-    files.reduce((sum, name) => sum + (times.get(`${engine}\u0000${name}`) ?? Number.NaN), 0);
+    files.reduce((sum, name) => sum + (times.get(pairKey(engine, name)) ?? Number.NaN), 0);
   const spread = (values: number[]): string => {
     const finite = values.filter(Number.isFinite).sort((a, b) => a - b);
     return finite.length

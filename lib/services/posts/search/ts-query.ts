@@ -68,7 +68,13 @@ function tokenize(text: string): Token[] | null {
   return tokens;
 }
 
-/** PostgreSQL's text output of a tsquery (`query::text`), e.g. `( 'cherri':* | 'cherry':* ) & 'sign':*`. Only operands ('lexeme' or 'lexeme':*), &, | and parentheses are understood; anything else (the empty query '', !, <->/<N>, weight labels like :*A or :B) gives null so the caller falls back to PostgreSQL. Lexemes may contain '' (an escaped quote) and backslash escapes as PostgreSQL prints them. Respect PostgreSQL's precedence (& binds tighter than |; both left-associative as printed). */
+/**
+ * PostgreSQL's text output of a tsquery (`query::text`), e.g. `( 'cherri':* | 'cherry':* ) & 'sign':*`.
+ * Only operands ('lexeme' or 'lexeme':*), &, | and parentheses are understood; anything else (the
+ * empty query '', !, <->/<N>, weight labels like :*A or :B) gives null, so the caller falls back to
+ * PostgreSQL. Lexemes may contain '' (an escaped quote) and backslash escapes as PostgreSQL prints
+ * them. PostgreSQL's precedence holds: & binds tighter than |, both left-associative as printed.
+ */
 export function parseTsQuery(text: string): TsQueryNode | null {
   const tokenized = tokenize(text);
   if (!tokenized || tokenized.length === 0) return null;
