@@ -24,6 +24,10 @@
  * The targets apply to the cold figure: ours >= 10x the fastest peer (shared files) and within
  * 4x of the raw floor on the largest (49 MB) file.
  *
+ * Where a cold parse's time goes is printed too (Linux, from /proc/self/task/N/schedstat): the CPU
+ * time of the main thread, of which our warm-up program's, and of the process's other threads
+ * (V8's TurboFan compiles and GC helpers, libuv's file reads; the floor's are its reads alone).
+ *
  * Peak memory (maxRSS after the first pass minus the RSS before the file is touched) belongs to
  * each parser alone. Throughput is timed in CPU time (user + system of the process, which also
  * counts V8's compiler and GC threads): the machine is shared, and wall time there mostly
@@ -41,7 +45,7 @@
  * do not take the same time). Needs valgrind; a count takes a minute or two.
  */
 import { execFile, spawnSync } from "node:child_process";
-import { createReadStream, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -66,6 +70,15 @@ interface Measurement {
   bestWallMs: number;
   peakBytes: number;
   segments: number;
+  /** The first repetition's CPU time by thread (null without /proc): the cold parse's split. */
+  split: ThreadSplit | null;
+}
+
+/** CPU time (ms) of the main thread, of our warm-up program within it, and of the other threads. */
+interface ThreadSplit {
+  mainMs: number;
+  warmUpMs: number;
+  otherMs: number;
 }
 
 const MIB = 1 << 20;
@@ -92,6 +105,23 @@ const OURS_ONLY_FILES = ["x02-derived-mixed-all-corpus-3x-49MB.nc"];
 function cpuMs(): number {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1000;
+}
+
+/** CPU time (ms) of this process's main thread and of its other threads so far; null without /proc. */
+function threadCpuMs(): { main: number; other: number } | null {
+  let main = 0;
+  let other = 0;
+  try {
+    for (const tid of readdirSync("/proc/self/task")) {
+      // The first field of schedstat: nanoseconds on a CPU.
+      const ms = Number(readFileSync(`/proc/self/task/${tid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+      if (Number(tid) === process.pid) main += ms;
+      else other += ms;
+    }
+  } catch {
+    return null;
+  }
+  return { main, other };
 }
 
 async function streamFile(file: string, onChunk: (chunk: Uint8Array) => void): Promise<void> {
@@ -133,12 +163,27 @@ async function measure(engine: Engine, file: string): Promise<Measurement> {
     if (rep === 0) peakBytes = Math.max(0, process.resourceUsage().maxRSS * 1024 - baseline);
   };
   let segments = 0;
+  let split: ThreadSplit | null = null;
+  let threadsBefore: ReturnType<typeof threadCpuMs> = null;
+  let warmUpMs = 0;
+  const noteSplit = (rep: number): void => {
+    const after = threadCpuMs();
+    if (rep !== 0 || !threadsBefore || !after) return;
+    split = {
+      mainMs: after.main - threadsBefore.main,
+      warmUpMs,
+      otherMs: after.other - threadsBefore.other,
+    };
+  };
   if (engine === "ours" || engine === "floor") {
     for (let rep = 0; rep < reps; rep++) {
+      threadsBefore = threadCpuMs();
       const started = performance.now();
       const startedCpu = cpuMs();
       if (engine === "ours") {
+        // The first parser of the process runs the warm-up program in its constructor.
         const parser = new GcodeParser({ expectedBytes: bytes });
+        if (rep === 0) warmUpMs = cpuMs() - startedCpu;
         await streamFile(file, (chunk) => parser.push(chunk));
         segments = parser.finish().stats.segmentCount;
       } else {
@@ -151,6 +196,7 @@ async function measure(engine: Engine, file: string): Promise<Measurement> {
       bestWallMs = Math.min(bestWallMs, performance.now() - started);
       notePeak(rep);
       bestMs = Math.min(bestMs, cpuMs() - startedCpu);
+      noteSplit(rep);
       global.gc?.();
     }
   } else {
@@ -158,6 +204,7 @@ async function measure(engine: Engine, file: string): Promise<Measurement> {
     const Preview = engine === "gcode-preview" ? await loadPreviewParser() : null;
     const { default: Toolpath } = await import("gcode-toolpath");
     for (let rep = 0; rep < reps; rep++) {
+      threadsBefore = threadCpuMs();
       const started = performance.now();
       const startedCpu = cpuMs();
       if (Preview) {
@@ -177,9 +224,10 @@ async function measure(engine: Engine, file: string): Promise<Measurement> {
       bestWallMs = Math.min(bestWallMs, performance.now() - started);
       notePeak(rep);
       bestMs = Math.min(bestMs, cpuMs() - startedCpu);
+      noteSplit(rep);
     }
   }
-  return { engine, file: path.basename(file), bytes, bestMs, bestWallMs, peakBytes, segments };
+  return { engine, file: path.basename(file), bytes, bestMs, bestWallMs, peakBytes, segments, split };
 }
 
 /** The command line of a child process that measures `engine` on `file`. */
@@ -216,6 +264,8 @@ interface Cold {
   bytes: number;
   medianMs: number;
   medianWallMs: number;
+  /** Medians of the cold parses' thread splits (null without /proc). */
+  split: ThreadSplit | null;
 }
 
 const median = (values: number[]): number => {
@@ -223,6 +273,17 @@ const median = (values: number[]): number => {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
+
+/** Each part of the splits' medians; null when a run has none. */
+function medianSplit(splits: Array<ThreadSplit | null>): ThreadSplit | null {
+  const known = splits.filter((split): split is ThreadSplit => split !== null);
+  if (known.length === 0 || known.length < splits.length) return null;
+  return {
+    mainMs: median(known.map((split) => split.mainMs)),
+    warmUpMs: median(known.map((split) => split.warmUpMs)),
+    otherMs: median(known.map((split) => split.otherMs)),
+  };
+}
 
 /** The key of an (engine, file name) pair in a round's times. */
 const pairKey = (engine: Engine, fileName: string): string => `${engine}\u0000${fileName}`;
@@ -262,6 +323,7 @@ function runColdRounds(pairs: Array<{ engine: Engine; file: string }>): {
       bytes: runs[0]!.bytes,
       medianMs: median(runs.map((m) => m.bestMs)),
       medianWallMs: median(runs.map((m) => m.bestWallMs)),
+      split: medianSplit(runs.map((m) => m.split)),
     };
   });
   return { colds, rounds };
@@ -359,6 +421,19 @@ async function main(): Promise<void> {
         `(${(m.peakBytes / m.bytes).toFixed(2)}x file)  ${m.segments} segments`,
     );
   });
+  // Where the cold parse's CPU time goes, beside the warm parse's: what the cold one adds.
+  if (colds.every((c) => c.split !== null)) {
+    console.log("\ncold parse by thread (cpu, medians; the warm-up is ours only):");
+    results.forEach((m, k) => {
+      const c = colds[k]!;
+      const split = c.split!;
+      console.log(
+        `${m.engine.padEnd(15)} ${m.file.padEnd(52)} cold ${c.medianMs.toFixed(1).padStart(7)} ms: ` +
+          `main thread ${split.mainMs.toFixed(1).padStart(7)} ms (warm-up ${split.warmUpMs.toFixed(1)}), ` +
+          `other threads ${split.otherMs.toFixed(1).padStart(6)} ms; warm ${m.bestMs.toFixed(1).padStart(7)} ms`,
+      );
+    });
+  }
 
   const of = (engine: Engine, files: string[]): Measurement[] =>
     results.filter((m) => m.engine === engine && files.includes(m.file));
