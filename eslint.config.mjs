@@ -24,6 +24,8 @@ export default defineConfig([
     "playwright-report*/**",
     "test-results*/**",
     "next-env.d.ts",
+    // AssemblyScript, compiled by asc (scripts/lib/gcode-core.ts), not by tsc.
+    "lib/gcode/core/interpreter.ts",
   ]),
   {
     files: ["**/*.ts", "**/*.tsx"],

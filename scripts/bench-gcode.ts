@@ -15,8 +15,9 @@
  *         optimised and its type feedback complete (the parser's steady speed).
  *   cold  the median of single parses, each in a fresh child process (--cold-runs of them): what
  *         a user gets, since the upload analysis and the viewer's Worker parse one file once. It
- *         counts the JIT warm-up (interpreter, then optimised code), our warm-up program, the
- *         allocation of the output and the stream; not Node's start-up or module loading. The
+ *         counts the JIT warm-up (interpreter, then optimised code; for ours, compiling its
+ *         WebAssembly core), the allocation of the output and the stream; not Node's start-up or
+ *         module loading. The
  *         cold runs go in rounds (every engine and file once per round, the order rotated), so
  *         every engine's median covers the same stretches of the machine's load; the ratios
  *         within each round are printed too.
@@ -25,8 +26,9 @@
  * 4x of the raw floor on the largest (49 MB) file.
  *
  * Where a cold parse's time goes is printed too (Linux, from /proc/self/task/N/schedstat): the CPU
- * time of the main thread, of which our warm-up program's, and of the process's other threads
- * (V8's TurboFan compiles and GC helpers, libuv's file reads; the floor's are its reads alone).
+ * time of the main thread, of which our set-up's (compiling and starting the WebAssembly core), and
+ * of the process's other threads (V8's compiles and GC helpers, libuv's file reads; the floor's are
+ * its reads alone).
  *
  * Peak memory (maxRSS after the first pass minus the RSS before the file is touched) belongs to
  * each parser alone. Throughput is timed in CPU time (user + system of the process, which also
@@ -74,10 +76,10 @@ interface Measurement {
   split: ThreadSplit | null;
 }
 
-/** CPU time (ms) of the main thread, of our warm-up program within it, and of the other threads. */
+/** CPU time (ms) of the main thread, of our set-up within it, and of the other threads. */
 interface ThreadSplit {
   mainMs: number;
-  warmUpMs: number;
+  setUpMs: number;
   otherMs: number;
 }
 
@@ -165,13 +167,13 @@ async function measure(engine: Engine, file: string): Promise<Measurement> {
   let segments = 0;
   let split: ThreadSplit | null = null;
   let threadsBefore: ReturnType<typeof threadCpuMs> = null;
-  let warmUpMs = 0;
+  let setUpMs = 0;
   const noteSplit = (rep: number): void => {
     const after = threadCpuMs();
     if (rep !== 0 || !threadsBefore || !after) return;
     split = {
       mainMs: after.main - threadsBefore.main,
-      warmUpMs,
+      setUpMs,
       otherMs: after.other - threadsBefore.other,
     };
   };
@@ -181,9 +183,9 @@ async function measure(engine: Engine, file: string): Promise<Measurement> {
       const started = performance.now();
       const startedCpu = cpuMs();
       if (engine === "ours") {
-        // The first parser of the process runs the warm-up program in its constructor.
+        // The first parser of the process compiles the WebAssembly core in its constructor.
         const parser = new GcodeParser({ expectedBytes: bytes });
-        if (rep === 0) warmUpMs = cpuMs() - startedCpu;
+        if (rep === 0) setUpMs = cpuMs() - startedCpu;
         await streamFile(file, (chunk) => parser.push(chunk));
         segments = parser.finish().stats.segmentCount;
       } else {
@@ -280,7 +282,7 @@ function medianSplit(splits: Array<ThreadSplit | null>): ThreadSplit | null {
   if (known.length === 0 || known.length < splits.length) return null;
   return {
     mainMs: median(known.map((split) => split.mainMs)),
-    warmUpMs: median(known.map((split) => split.warmUpMs)),
+    setUpMs: median(known.map((split) => split.setUpMs)),
     otherMs: median(known.map((split) => split.otherMs)),
   };
 }
@@ -423,13 +425,13 @@ async function main(): Promise<void> {
   });
   // Where the cold parse's CPU time goes, beside the warm parse's: what the cold one adds.
   if (colds.every((c) => c.split !== null)) {
-    console.log("\ncold parse by thread (cpu, medians; the warm-up is ours only):");
+    console.log("\ncold parse by thread (cpu, medians; the set-up is ours only):");
     results.forEach((m, k) => {
       const c = colds[k]!;
       const split = c.split!;
       console.log(
         `${m.engine.padEnd(15)} ${m.file.padEnd(52)} cold ${c.medianMs.toFixed(1).padStart(7)} ms: ` +
-          `main thread ${split.mainMs.toFixed(1).padStart(7)} ms (warm-up ${split.warmUpMs.toFixed(1)}), ` +
+          `main thread ${split.mainMs.toFixed(1).padStart(7)} ms (set-up ${split.setUpMs.toFixed(1)}), ` +
           `other threads ${split.otherMs.toFixed(1).padStart(6)} ms; warm ${m.bestMs.toFixed(1).padStart(7)} ms`,
       );
     });
