@@ -133,6 +133,11 @@ export const ESTIMATE_NOTE =
 const MAX_UNKNOWN_KINDS = 50;
 const NEWLINE = Uint8Array.of(10);
 
+/** An exported global of the interpreter (a number; booleans are 0 or 1). */
+interface CoreGlobal {
+  readonly value: number;
+}
+
 /** The interpreter's exports (lib/gcode/core/interpreter.ts). */
 interface CoreExports {
   memory: WebAssembly.Memory;
@@ -143,37 +148,54 @@ interface CoreExports {
   regions(out: number): void;
   scratchRegion(): number;
   stagedFlags(): number;
-  inputCapacity: WebAssembly.Global;
-  segments: WebAssembly.Global;
-  lineIndex: WebAssembly.Global;
-  hasInch: WebAssembly.Global;
-  sawM4: WebAssembly.Global;
-  sawUnpoweredFeed: WebAssembly.Global;
-  powerChanges: WebAssembly.Global;
-  switchedPaths: WebAssembly.Global;
-  powerMin: WebAssembly.Global;
-  powerMax: WebAssembly.Global;
-  feedMin: WebAssembly.Global;
-  feedMax: WebAssembly.Global;
-  dwell: WebAssembly.Global;
-  rapidMoves: WebAssembly.Global;
-  linearMoves: WebAssembly.Global;
-  arcMoves: WebAssembly.Global;
-  cutLength: WebAssembly.Global;
-  rapidLength: WebAssembly.Global;
-  minutes: WebAssembly.Global;
-  maxPower: WebAssembly.Global;
-  speedCount: WebAssembly.Global;
-  runCount: WebAssembly.Global;
-  UNKNOWN_LETTER: WebAssembly.Global;
-  UNKNOWN_DOLLAR: WebAssembly.Global;
-  UNKNOWN_CHARACTER: WebAssembly.Global;
-  UNKNOWN_G: WebAssembly.Global;
-  UNKNOWN_M: WebAssembly.Global;
-  UNKNOWN_G10_L: WebAssembly.Global;
-  UNKNOWN_AXES_WITHOUT_MOTION: WebAssembly.Global;
-  UNKNOWN_R_ARC_WITHOUT_END: WebAssembly.Global;
+  inputCapacity: CoreGlobal;
+  segments: CoreGlobal;
+  lineIndex: CoreGlobal;
+  hasInch: CoreGlobal;
+  sawM4: CoreGlobal;
+  sawUnpoweredFeed: CoreGlobal;
+  powerChanges: CoreGlobal;
+  switchedPaths: CoreGlobal;
+  powerMin: CoreGlobal;
+  powerMax: CoreGlobal;
+  feedMin: CoreGlobal;
+  feedMax: CoreGlobal;
+  dwell: CoreGlobal;
+  rapidMoves: CoreGlobal;
+  linearMoves: CoreGlobal;
+  arcMoves: CoreGlobal;
+  cutLength: CoreGlobal;
+  rapidLength: CoreGlobal;
+  minutes: CoreGlobal;
+  maxPower: CoreGlobal;
+  speedCount: CoreGlobal;
+  runCount: CoreGlobal;
+  UNKNOWN_LETTER: CoreGlobal;
+  UNKNOWN_DOLLAR: CoreGlobal;
+  UNKNOWN_CHARACTER: CoreGlobal;
+  UNKNOWN_G: CoreGlobal;
+  UNKNOWN_M: CoreGlobal;
+  UNKNOWN_G10_L: CoreGlobal;
+  UNKNOWN_AXES_WITHOUT_MOTION: CoreGlobal;
+  UNKNOWN_R_ARC_WITHOUT_END: CoreGlobal;
 }
+
+/**
+ * What the interpreter imports (module "env"; see its declarations). A type, not an interface:
+ * WebAssembly's import object wants an index signature, which only a type alias gets implicitly.
+ */
+type CoreImports = {
+  unknownWord(kind: number, code: number, value: number): void;
+  expressionWord(letter: number, lineStart: number, at: number, end: number, line: number): number;
+  assignment(lineStart: number, at: number, end: number, line: number): number;
+  applyAssignments(): void;
+  flushSegments(first: number, count: number): void;
+  writePowerRuns(count: number, segments: number): void;
+  sin(x: number): number;
+  cos(x: number): number;
+  atan2(y: number, x: number): number;
+  acos(x: number): number;
+};
 
 /** The interpreter's regions, in the order `regions` writes their byte offsets. */
 const REGION_NAMES = [
@@ -342,10 +364,10 @@ export class GcodeParser {
     const frame = this.vector("frame", 3);
     const box = this.vector("box", 6);
     const cutBounds = toBox(this.vector(isLaser ? "poweredBox" : "cutBox", 6), scale, frame);
-    const powerMax: number = core.powerMax.value;
-    const feedMax: number = core.feedMax.value;
+    const powerMax = core.powerMax.value;
+    const feedMax = core.feedMax.value;
     const hasPower = isLaser && powerMax > 0;
-    const speeds = this.vector("speeds", core.speedCount.value as number);
+    const speeds = this.vector("speeds", core.speedCount.value);
     const stats: GcodeStats = {
       units,
       lineCount: core.lineIndex.value,
@@ -406,7 +428,7 @@ export class GcodeParser {
     const store = this.store;
     if (!store) return null;
     this.store = null;
-    const n = this.core.segments.value as number;
+    const n = this.core.segments.value;
     // Trim only when much is unused: a copy costs memory at the peak.
     const trim = store.capacity > n * 1.5 + 4096;
     const take = <T extends Float32Array | Uint8Array | Uint16Array | Uint32Array>(
@@ -432,16 +454,16 @@ export class GcodeParser {
   }
 
   /** What the interpreter calls back (see the imports of lib/gcode/core/interpreter.ts). */
-  private imports(): Record<string, (...args: number[]) => number | void> {
+  private imports(): CoreImports {
     return {
-      unknownWord: (kind, code, value) => this.countUnknown(this.unknownWordName(kind!, code!, value!)),
+      unknownWord: (kind, code, value) => this.countUnknown(this.unknownWordName(kind, code, value)),
       expressionWord: (letter, lineStart, at, end, line) =>
-        this.expressionWord(letter!, lineStart!, at!, end!, line!),
-      assignment: (lineStart, at, end, line) => this.readAssignment(lineStart!, at!, end!, line!),
+        this.expressionWord(letter, lineStart, at, end, line),
+      assignment: (lineStart, at, end, line) => this.readAssignment(lineStart, at, end, line),
       applyAssignments: () => this.assignParameters(),
-      flushSegments: (first, count) => this.flushSegments(first!, count!),
+      flushSegments: (first, count) => this.flushSegments(first, count),
       writePowerRuns: (count, segments) => {
-        if (this.store) this.writePowerRuns(this.store, count!, segments!);
+        if (this.store) this.writePowerRuns(this.store, count, segments);
       },
       sin: Math.sin,
       cos: Math.cos,
@@ -451,7 +473,7 @@ export class GcodeParser {
   }
 
   private inputCapacity(): number {
-    return this.core.inputCapacity.value as number;
+    return this.core.inputCapacity.value;
   }
 
   /** A larger input window (WebAssembly memory grows in place; the views are made again). */
@@ -467,7 +489,10 @@ export class GcodeParser {
   }
 
   /** `length` numbers of one of the interpreter's f64 regions, copied. */
-  private vector(name: "frame" | "box" | "cutBox" | "poweredBox" | "speeds", length: number): Float64Array {
+  private vector(
+    name: "frame" | "box" | "cutBox" | "poweredBox" | "speeds" | "firstVertex",
+    length: number,
+  ): Float64Array {
     const start = this.at[name] >> 3;
     return this.f64.slice(start, start + length);
   }
@@ -489,12 +514,8 @@ export class GcodeParser {
     if (!store) return;
     while (first + count > store.capacity) store.grow();
     const memory = this.core.memory.buffer;
-    if (first === 0) {
-      const start = this.f64.subarray(this.at.firstVertex >> 3, (this.at.firstVertex >> 3) + 3);
-      store.vertices[0] = start[0]!;
-      store.vertices[1] = start[1]!;
-      store.vertices[2] = start[2]!;
-    }
+    // Vertex 0: where the first segment starts.
+    if (first === 0) store.vertices.set(this.vector("firstVertex", 3));
     store.vertices.set(new Float32Array(memory, this.at.stageVertices, count * 3), (first + 1) * 3);
     store.lines.set(new Uint32Array(memory, this.at.stageLines, count), first);
     // The arrays start zero-filled: blocks of zeros (rapids only, no T word) are not copied, so a

@@ -104,6 +104,9 @@ const MAX_RUNS: i32 = 1024;
 const TWO_PI: f64 = Math.PI * 2;
 const HALF_PI: f64 = Math.PI / 2;
 
+/** The input window's first size (bytes); a longer line makes it larger (`ensureInput`). */
+const INPUT_WINDOW: i32 = 256 << 10;
+
 /** Segments per staging block (copied out by `flushSegments` when full and at the end). */
 export const STAGING_SEGMENTS: i32 = 16384;
 
@@ -317,7 +320,7 @@ export function init(geometry: bool, tolerance: f64, rapid: f64, fallbackFeed: f
   resetBox(box);
   resetBox(cutBox);
   resetBox(poweredBox);
-  ensureInput(1 << 20);
+  ensureInput(INPUT_WINDOW);
 }
 
 // ---- Rounding as JavaScript does it -----------------------------------------------------------
