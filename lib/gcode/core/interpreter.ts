@@ -108,7 +108,7 @@ const HALF_PI: f64 = Math.PI / 2;
 const INPUT_WINDOW: i32 = 256 << 10;
 
 /** Segments per staging block (copied out by `flushSegments` when full and at the end). */
-export const STAGING_SEGMENTS: i32 = 16384;
+const STAGING_SEGMENTS: i32 = 16384;
 
 // ---- Memory: fixed regions, then the input window (grown on demand) ---------------------------
 
@@ -234,7 +234,7 @@ let lastPowered: bool = false;
 let feed: f64 = -0.0;
 let spindleSpeed: f64 = -0.0;
 let speedBefore: f64 = -0.0;
-export let spindleOn: bool = false;
+let spindleOn: bool = false;
 let tool: i32 = 0;
 let cannedRetract: f64 = -0.0;
 let cannedInitialZ: f64 = -0.0;
@@ -253,7 +253,7 @@ export let powerMax: f64 = -0.0;
 export let feedMin: f64 = Infinity;
 export let feedMax: f64 = -0.0;
 export let dwell: f64 = -0.0;
-export let frameKnown: bool = false;
+let frameKnown: bool = false;
 export let rapidMoves: i32 = 0;
 export let linearMoves: i32 = 0;
 export let arcMoves: i32 = 0;
@@ -276,7 +276,7 @@ export let speedCount: i32 = 0;
  * at all; raster lasers change S on every line. The runs are written out by JavaScript when the
  * buffer is full and at the end (laser jobs only).
  */
-export let runPower: f64 = -0.0;
+let runPower: f64 = -0.0;
 export let runCount: i32 = 0;
 /** Cut moves (every cut segment belongs to one) when the current power run started. */
 let cutsAtRunStart: i32 = 0;
@@ -769,7 +769,7 @@ function updateOffset(): void {
 }
 
 /** Takes the work offset in force now as the program's frame. */
-export function captureFrame(): void {
+function captureFrame(): void {
   for (let a = 0; a < 3; a++) setF64(frame, a, f64At(offset, a));
   frameKnown = true;
 }
