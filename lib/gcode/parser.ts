@@ -332,7 +332,9 @@ export class GcodeParser {
       this.window.set(chunk.subarray(from, from + take), this.carryLength);
       from += take;
       const filled = this.carryLength + take;
-      const last = this.window.lastIndexOf(10, filled - 1);
+      // The carried bytes have no newline: only the new ones can end a line.
+      const found = this.window.subarray(this.carryLength, filled).lastIndexOf(10);
+      const last = found < 0 ? -1 : this.carryLength + found;
       if (last >= 0) {
         this.core.run(input, input + last + 1);
         this.window.copyWithin(0, last + 1, filled);
