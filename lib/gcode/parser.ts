@@ -145,8 +145,7 @@ interface CoreExports {
   run(start: number, end: number): void;
   ensureInput(bytes: number): number;
   finish(): void;
-  regions(out: number): void;
-  scratchRegion(): number;
+  regions(): number;
   stagedFlags(): number;
   inputCapacity: CoreGlobal;
   segments: CoreGlobal;
@@ -311,9 +310,7 @@ export class GcodeParser {
       options.defaultFeedMmPerMin ?? DEFAULT_FEED_MM_PER_MIN,
       runs,
     );
-    const scratch = this.core.scratchRegion();
-    this.core.regions(scratch);
-    const offsets = new Int32Array(this.core.memory.buffer, scratch, REGION_NAMES.length);
+    const offsets = new Int32Array(this.core.memory.buffer, this.core.regions(), REGION_NAMES.length);
     this.at = Object.fromEntries(REGION_NAMES.map((name, k) => [name, offsets[k]!])) as Regions;
     this.refreshViews();
     // Real files average one segment per 17-22 bytes; arc-heavy ones more, and the store grows.

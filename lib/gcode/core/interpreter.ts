@@ -146,12 +146,15 @@ const stageLines: usize = memory.data(STAGING_SEGMENTS * 4, 8);
 /** The vertex before segment 0 (the start position), f64 x, y, z. */
 const firstVertex: usize = memory.data(3 * 8, 8);
 
+/** The table `regions` writes: one i32 per region. */
+const regionTable: usize = memory.data(32 * 4, 8);
+
 /**
- * Where the JavaScript side finds each region: byte offsets into memory, written as i32s from
- * `out` in the order of REGION_NAMES in lib/gcode/parser.ts.
+ * Where the JavaScript side finds each region: their byte offsets into memory, as i32s in the
+ * order of REGION_NAMES in lib/gcode/parser.ts, in a table whose offset this returns.
  */
-export function regions(out: usize): void {
-  const at = out;
+export function regions(): usize {
+  const at = regionTable;
   store<i32>(at, <i32>values);
   store<i32>(at, <i32>gWords, 4);
   store<i32>(at, <i32>mWords, 8);
@@ -175,12 +178,7 @@ export function regions(out: usize): void {
   store<i32>(at, <i32>firstVertex, 80);
   store<i32>(at, <i32>exprValueSlot, 84);
   store<i32>(at, <i32>inputStart, 88);
-}
-
-/** Room for `regions` to write into. */
-const scratch: usize = memory.data(32 * 4, 8);
-export function scratchRegion(): usize {
-  return scratch;
+  return regionTable;
 }
 
 /** The value of the last `expressionWord`. */
