@@ -20,6 +20,13 @@ const nextConfig: NextConfig = {
   // Default: a year.
   expireTime: 300,
   allowedDevOrigins: ["127.0.0.1"],
+  // Next's own redirect of a trailing slash (308 to the address without it) would also answer the
+  // API, whose spec writes a path with one (`/api/v1/post/preview/postDetails/?postId=`) and whose
+  // clients may not follow redirects. The API answers both forms; pages keep the redirect (below).
+  skipTrailingSlashRedirect: true,
+  async redirects() {
+    return [{ source: "/:path((?!api/).+)/", destination: "/:path", permanent: true }];
+  },
   // The ISR cache: in each server process's memory (ADR 007: on disk it would be files rewritten by
   // every worker sharing the build, in a directory the Docker image's `node` user cannot write),
   // and a cached project page is dropped as soon as its post changes, in every worker (ADR 017).

@@ -24,8 +24,7 @@ import { commonSecurityHeaders, createNonce, pageContentSecurityPolicy } from "@
  * cached page. Every other page, and every URL with a query, is rendered per request. Direct
  * visits to a cached page's own address go to its public one.
  *
- * And the security headers of every page (issue 19, ADR 014): a fresh nonce per request (the cached
- * guest page: one per process), passed
+ * And the security headers of every page (issue 19, ADR 014): a fresh nonce per request, passed
  * to Next in the request's `Content-Security-Policy` and `x-nonce` headers (Next puts it on its
  * scripts) and sent in the answer's policy, with nosniff, Referrer-Policy, X-Frame-Options and HSTS.
  */
@@ -34,16 +33,11 @@ const SIGNUP_ALLOWED = /^\/(signup|privacyPolicy|resetPassword)(\/|$)/;
 /** Never stored by a shared cache: the same URL answers signed-in visitors differently. */
 const NOT_SHARED = "private, no-cache, no-store, max-age=0, must-revalidate";
 
-/**
- * The cached guest pages' nonce: one per server process, because a page is rendered once into
- * the ISR cache and served to every guest, nonce attributes included; a fresh nonce per request
- * would not match that HTML (ADR 014). Every other page gets a fresh nonce per request.
- */
-const GUEST_PAGE_NONCE = createNonce();
-
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const cached = isCachedPage(request);
-  const nonce = cached ? GUEST_PAGE_NONCE : createNonce();
+  // Fresh for every request, cached pages included: lib/cache/isr-cache-handler.mjs writes it into
+  // the cached HTML it serves, and the server process's replay into the bytes it replays (ADR 014).
+  const nonce = createNonce();
   const policy = pageContentSecurityPolicy(nonce);
   const response = await route(request, { nonce, policy, cached });
   response.headers.set("Content-Security-Policy", policy);

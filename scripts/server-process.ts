@@ -3,9 +3,10 @@
 // and replays the cached guest pages Next last served from its cache (ADR 022).
 // PORT and HOST as for `next start`. The direct routes import the app's server-only modules, so it
 // runs with `--conditions=react-server`, bundled into plain JavaScript first (lib/server-bundle.ts).
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage } from "node:http";
 import path from "node:path";
 import next from "next";
+import { allowedMethods, methodNotAllowedResponse } from "@/lib/http/method-not-allowed";
 import { sweepAbandonedUploads } from "@/lib/services/attachments/sweep-abandoned-uploads";
 import { directRouteFor, serveDirect } from "./lib/direct-routes";
 import { guestPageKey, serveGuestPage } from "./lib/guest-page-replay";
@@ -38,6 +39,20 @@ function hasBrokenEncoding(url: string | undefined): boolean {
 
 const BAD_PATH = "The address is not valid (broken percent-encoding).";
 
+/** The methods a route handler can export; Next answers any other with a bare 400. */
+const ROUTE_HANDLER_METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH"]);
+
+/**
+ * The API route of a request whose method no route handler can serve (TRACE, PROPFIND, ...): the
+ * same 405 as for a method the route does not export (lib/http/method-not-allowed.ts). Null for
+ * any other request, and for an address that is no API route (Next answers those).
+ */
+function unknownMethodOnApiRoute(request: IncomingMessage): string | null {
+  if (ROUTE_HANDLER_METHODS.has(request.method ?? "GET") || !request.url?.startsWith("/api/")) return null;
+  const pathname = new URL(request.url, origin).pathname;
+  return allowedMethods(pathname).length > 0 ? pathname : null;
+}
+
 const server = createServer((request, response) => {
   if (hasBrokenEncoding(request.url)) {
     console.warn(
@@ -51,6 +66,17 @@ const server = createServer((request, response) => {
     return;
   }
   request.headers[REMOTE_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
+  const apiPathOfUnknownMethod = unknownMethodOnApiRoute(request);
+  if (apiPathOfUnknownMethod !== null) {
+    const method = request.method ?? "";
+    void serveDirect(
+      async () => methodNotAllowedResponse(method, apiPathOfUnknownMethod),
+      request,
+      response,
+      origin,
+    );
+    return;
+  }
   const direct = directRouteFor(request);
   if (direct) {
     void serveDirect(direct, request, response, origin);

@@ -9,6 +9,11 @@
  * runs it without a TypeScript loader. It only reads the registry of changes on globalThis, which
  * lib/cache/project-page-changes.ts keeps (this process's writes, and its siblings' through
  * node:cluster messages relayed by the primary, scripts/lib/serve.ts).
+ *
+ * And the CSP nonce (ADR 014): a page is rendered with the nonce of the request that rendered it,
+ * and every request gets a fresh one from proxy.ts (its policy, and the `x-nonce` request header
+ * Next renders with). So a page served from here has the nonce it was rendered with replaced by
+ * this request's, in its HTML and RSC payload, and the nonce of one answer never opens another.
  */
 
 /** Shared with lib/cache/project-page-changes.ts: the same symbol and the same shape. */
@@ -39,14 +44,51 @@ function sizeOf(value) {
   return Math.max(1, html + (entry.rscData?.length ?? 0) + (entry.body?.length ?? 0)) + 512;
 }
 
+/** The nonce a page was rendered with: the first nonce attribute in its HTML (Next's scripts). */
+const NONCE_ATTRIBUTE = / nonce="([^"]+)"/;
+
+/** @param {unknown} value @returns {string | null} */
+function renderedNonce(value) {
+  const html = /** @type {{ html?: unknown }} */ (value ?? {}).html;
+  if (typeof html !== "string") return null;
+  return NONCE_ATTRIBUTE.exec(html)?.[1] ?? null;
+}
+
 /**
- * @typedef {{ value: unknown, lastModified: number, size: number }} Entry
+ * The cached value with every copy of the nonce it was rendered with replaced by `nonce`.
+ * @param {unknown} value @param {string} rendered @param {string} nonce
+ */
+function withNonce(value, rendered, nonce) {
+  const page = /** @type {{ html: string, rscData?: unknown }} */ (value);
+  const rscData = Buffer.isBuffer(page.rscData) ? replaceBytes(page.rscData, rendered, nonce) : page.rscData;
+  return { ...page, html: page.html.replaceAll(rendered, nonce), rscData };
+}
+
+/**
+ * A copy of `bytes` with every `from` replaced by `to`, byte for byte (the RSC payload may hold
+ * binary rows, so it is never decoded); `bytes` itself when `from` does not occur.
+ * @param {Buffer} bytes @param {string} from @param {string} to
+ */
+function replaceBytes(bytes, from, to) {
+  const pieces = [];
+  let start = 0;
+  for (let at = bytes.indexOf(from); at !== -1; at = bytes.indexOf(from, start)) {
+    pieces.push(bytes.subarray(start, at), Buffer.from(to));
+    start = at + Buffer.byteLength(from);
+  }
+  if (pieces.length === 0) return bytes;
+  pieces.push(bytes.subarray(start));
+  return Buffer.concat(pieces);
+}
+
+/**
+ * @typedef {{ value: unknown, lastModified: number, size: number, nonce: string | null }} Entry
  * One store per process: Next creates a handler per request.
  * @type {Map<string, Entry>}
  */
-const store = /** @type {Record<symbol, Map<string, Entry> | undefined>} */ ((
-  /** @type {unknown} */ (globalThis)
-)[Symbol.for("cnc.isrStore")] ??= new Map());
+const store = /** @type {Record<symbol, Map<string, Entry> | undefined>} */ (
+  /** @type {unknown} */ (globalThis)[Symbol.for("cnc.isrStore")] ??= new Map()
+);
 let storedBytes = 0;
 
 /** A project page rendered before its post's latest change. @param {string} key @param {Entry} entry */
@@ -66,6 +108,16 @@ function remove(key) {
 }
 
 export default class IsrCacheHandler {
+  /**
+   * Next creates one handler per request, with that request's headers (after proxy.ts's).
+   * @param {{ _requestHeaders?: Record<string, string | string[] | undefined> }} [context]
+   */
+  constructor(context) {
+    const nonce = context?._requestHeaders?.["x-nonce"];
+    /** The nonce proxy.ts gave this request, which its policy allows. */
+    this.nonce = typeof nonce === "string" ? nonce : null;
+  }
+
   /** @param {string} key */
   async get(key) {
     const entry = store.get(key);
@@ -77,14 +129,23 @@ export default class IsrCacheHandler {
     // Least recently used goes first: move this one to the end.
     store.delete(key);
     store.set(key, entry);
-    return { value: entry.value, lastModified: entry.lastModified };
+    const value =
+      entry.nonce && this.nonce && entry.nonce !== this.nonce
+        ? withNonce(entry.value, entry.nonce, this.nonce)
+        : entry.value;
+    return { value, lastModified: entry.lastModified };
   }
 
   /** @param {string} key @param {unknown} value */
   async set(key, value) {
     remove(key);
     if (value === null || value === undefined) return;
-    const entry = { value, lastModified: Date.now(), size: sizeOf(value) + key.length };
+    const entry = {
+      value,
+      lastModified: Date.now(),
+      size: sizeOf(value) + key.length,
+      nonce: renderedNonce(value),
+    };
     store.set(key, entry);
     storedBytes += entry.size;
     for (const oldest of store.keys()) {

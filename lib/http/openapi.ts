@@ -10,7 +10,12 @@ import * as posts from "@/lib/validation/posts";
 import * as review from "@/lib/validation/review";
 import * as taxonomy from "@/lib/validation/taxonomy";
 import * as users from "@/lib/validation/users";
-import { type Endpoint, isEndpoint } from "@/lib/validation/endpoint";
+import {
+  CLIENT_MARKER_HEADER,
+  CLIENT_MARKER_VALUE,
+  type Endpoint,
+  isEndpoint,
+} from "@/lib/validation/endpoint";
 
 /** Every validation module that declares endpoints; add a module here when an area gains calls. */
 const ENDPOINT_MODULES: Record<string, unknown>[] = [
@@ -71,6 +76,16 @@ function parameters(endpoint: Endpoint): JsonSchema[] {
         explode: true,
       });
     }
+  }
+  // The spec's state-changing GETs answer only the app's own client (lib/http/origin.ts).
+  if (endpoint.stateChangingGet) {
+    result.push({
+      name: CLIENT_MARKER_HEADER,
+      in: "header",
+      required: true,
+      description: `Must be \`${CLIENT_MARKER_VALUE}\`: this GET changes state, so it is refused without the header (a link or a navigation cannot send it).`,
+      schema: { type: "string", const: CLIENT_MARKER_VALUE },
+    });
   }
   return result;
 }

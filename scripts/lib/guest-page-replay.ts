@@ -2,7 +2,9 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import { getsCachedPage, PROJECT_PAGE_PATH } from "@/app/(guest)/guest-paths";
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from "@/lib/auth/cookies";
 import { projectPageChangedAt } from "@/lib/cache/project-page-changes";
+import { createNonce } from "@/lib/http/security-headers";
 import { MEMBER_HINT_COOKIE } from "@/lib/utils/before-paint";
+import { bodyWithNonce, type NonceTemplate, nonceTemplate } from "./nonce-template";
 
 /**
  * The cached guest pages (the home page, ADR 007; project pages, ADR 017 and 019), answered again
@@ -13,6 +15,9 @@ import { MEMBER_HINT_COOKIE } from "@/lib/utils/before-paint";
  * would send to the same cached page and leave as it is (no redirect, no cookie to set), for the
  * same address and encoding, for at most REPLAY_MS and never once its post has changed (the same
  * registry of changes that drops Next's copy).
+ *
+ * Each replay gets a fresh CSP nonce, written into its policy and into every copy in its bytes
+ * (./nonce-template.ts: no compression per answer), so no two answers share a nonce (ADR 014).
  */
 
 /** How long an answer is replayed: short, so Next's own revalidation timers still rule. */
@@ -52,6 +57,10 @@ interface StoredAnswer {
   storedAt: number;
   /** The project page's post; null for the home page. */
   postId: string | null;
+  /** The nonce of its policy and bytes, replaced in every replay; null when it has none. */
+  nonce: string | null;
+  /** Built on its first replay (most stored answers are never replayed); null if it cannot be. */
+  template?: NonceTemplate | null;
 }
 
 const stored = new Map<string, StoredAnswer>();
@@ -139,19 +148,46 @@ export function serveGuestPage(
   next: () => void,
 ): void {
   const answer = stored.get(key);
-  if (answer && isReplayable(answer, Date.now())) {
+  const replay = answer && isReplayable(answer, Date.now()) ? withFreshNonce(answer) : null;
+  if (answer && replay) {
     response.writeHead(answer.status, {
-      ...answer.headers,
-      "content-length": answer.body.length,
+      ...replay.headers,
+      "content-length": replay.body.length,
       [REPLAY_HEADER]: "1",
     });
-    response.end(answer.body);
+    response.end(replay.body);
     return;
   }
   if (answer) forget(key);
   const postId = PROJECT_PAGE_PATH.exec(request.url ?? "")?.[1] ?? null;
-  recordAnswer(response, (recorded) => keep(key, { ...recorded, postId }));
+  recordAnswer(response, (recorded) => {
+    const nonce = NONCE_SOURCE.exec(String(recorded.headers[POLICY_HEADER] ?? ""))?.[1] ?? null;
+    keep(key, { ...recorded, postId, nonce });
+  });
   next();
+}
+
+const POLICY_HEADER = "content-security-policy";
+const NONCE_SOURCE = /'nonce-([^']+)'/;
+
+/**
+ * The stored answer with a nonce of its own in its policy and bytes; null when its bytes cannot
+ * take one (then Next answers: a nonce is never reused).
+ */
+function withFreshNonce(answer: StoredAnswer): { headers: OutgoingHttpHeaders; body: Buffer } | null {
+  if (answer.nonce === null) return answer;
+  if (answer.template === undefined) {
+    const encoding = String(answer.headers["content-encoding"] ?? "");
+    answer.template = nonceTemplate(answer.body, encoding, answer.nonce);
+  }
+  if (answer.template === null) return null;
+  const nonce = createNonce();
+  if (nonce.length !== answer.nonce.length) return null;
+  const policy = String(answer.headers[POLICY_HEADER]).replace(answer.nonce, nonce);
+  return {
+    headers: { ...answer.headers, [POLICY_HEADER]: policy },
+    body: bodyWithNonce(answer.template, nonce),
+  };
 }
 
 /**
@@ -160,7 +196,7 @@ export function serveGuestPage(
  */
 function recordAnswer(
   response: ServerResponse,
-  onRecorded: (answer: Omit<StoredAnswer, "postId">) => void,
+  onRecorded: (answer: Omit<StoredAnswer, "postId" | "nonce">) => void,
 ): void {
   const chunks: Buffer[] = [];
   let size = 0;

@@ -14,7 +14,7 @@ import {
 export interface Operation {
   method: string;
   path: string;
-  parameters: { name: string; in: "path" | "query"; required?: boolean; schema: JsonSchema }[];
+  parameters: { name: string; in: "path" | "query" | "header"; required?: boolean; schema: JsonSchema }[];
   body?: JsonSchema;
 }
 

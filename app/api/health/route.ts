@@ -8,3 +8,5 @@ export async function GET(): Promise<Response> {
     ? Response.json({ status: "ok" })
     : Response.json({ status: "error", errorMessage: "Database unreachable" }, { status: 503 });
 }
+
+export * from "@/lib/http/method-not-allowed";

@@ -6,3 +6,5 @@ import { getDownloadLogsEndpoint } from "@/lib/validation/download-logs";
 export const GET = route(getDownloadLogsEndpoint, async ({ actor, query }) =>
   listDownloadLogs({ actor, page: query.page, limit: query.limit }),
 );
+
+export * from "@/lib/http/method-not-allowed";

@@ -4,3 +4,5 @@ import { buildOpenApiDocument } from "@/lib/http/openapi";
 export function GET(): Response {
   return Response.json(buildOpenApiDocument(), { headers: { "Cache-Control": "public, max-age=300" } });
 }
+
+export * from "@/lib/http/method-not-allowed";

@@ -7,3 +7,5 @@ export const GET = route(listPostsEndpoint, async ({ actor, query }) => {
   const { page, limit, ...filters } = query;
   return listPosts({ actor, filters, page, limit });
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -37,28 +37,31 @@ function problemsOf(result: {
 export async function submissionProblems(executor: Executor, postId: string): Promise<SubmissionProblem[]> {
   const [post] = await executor.select().from(posts).where(eq(posts.id, postId)).limit(1);
   if (!post) return [{ path: "post", message: "Project not found" }];
-  const [tagRows, machineRows, files, tools] = await Promise.all([
-    executor.select({ id: postTags.tagId }).from(postTags).where(eq(postTags.postId, postId)),
-    executor
-      .select({ id: postSupportedMachines.variantId })
-      .from(postSupportedMachines)
-      .where(eq(postSupportedMachines.postId, postId)),
-    executor
-      .select({ id: attachments.id, category: attachments.category, resourceType: attachments.resourceType })
-      .from(attachments)
-      .where(and(eq(attachments.postId, postId), eq(attachments.status, "ready"))),
-    executor
-      .select({
-        modelId: toolData.modelId,
-        laserOrEndmill: toolData.laserOrEndmill,
-        toolUnit: toolData.toolUnit,
-        toolUsed: toolData.toolUsed,
-        toolType: toolData.toolType,
-      })
-      .from(toolData)
-      .where(eq(toolData.postId, postId))
-      .orderBy(asc(toolData.position)),
-  ]);
+  // One after another: the executor is the caller's transaction, one connection, which runs one
+  // query at a time (pg refuses queries queued on a busy client from its next major).
+  const tagRows = await executor
+    .select({ id: postTags.tagId })
+    .from(postTags)
+    .where(eq(postTags.postId, postId));
+  const machineRows = await executor
+    .select({ id: postSupportedMachines.variantId })
+    .from(postSupportedMachines)
+    .where(eq(postSupportedMachines.postId, postId));
+  const files = await executor
+    .select({ id: attachments.id, category: attachments.category, resourceType: attachments.resourceType })
+    .from(attachments)
+    .where(and(eq(attachments.postId, postId), eq(attachments.status, "ready")));
+  const tools = await executor
+    .select({
+      modelId: toolData.modelId,
+      laserOrEndmill: toolData.laserOrEndmill,
+      toolUnit: toolData.toolUnit,
+      toolUsed: toolData.toolUsed,
+      toolType: toolData.toolType,
+    })
+    .from(toolData)
+    .where(eq(toolData.postId, postId))
+    .orderBy(asc(toolData.position));
 
   const problems: SubmissionProblem[] = [
     ...problemsOf(

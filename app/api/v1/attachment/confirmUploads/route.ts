@@ -6,3 +6,5 @@ import { confirmUploadsEndpoint } from "@/lib/validation/attachments";
 export const POST = route(confirmUploadsEndpoint, async ({ actor, body }) => ({
   attachments: await confirmUploads({ actor, attachmentIds: body.attachmentIds }),
 }));
+
+export * from "@/lib/http/method-not-allowed";

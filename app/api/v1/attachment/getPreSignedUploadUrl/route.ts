@@ -6,3 +6,5 @@ import { getPreSignedUploadUrlEndpoint } from "@/lib/validation/attachments";
 export const POST = route(getPreSignedUploadUrlEndpoint, async ({ actor, body }) => ({
   attachments: await createUploadUrls({ actor, requests: body.attachments }),
 }));
+
+export * from "@/lib/http/method-not-allowed";

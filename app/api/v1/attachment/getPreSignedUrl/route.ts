@@ -18,3 +18,5 @@ export const GET = route(getPreSignedUrlEndpoint, async ({ request, actor, query
   }
   return getDownloadUrl({ actor, attachmentId: query.attachmentId });
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -6,3 +6,5 @@ import { addMachinesEndpoint } from "@/lib/validation/users";
 export const POST = route(addMachinesEndpoint, async ({ actor, body }) => ({
   user: await addMachines(actor.id, body.cncVariantIdList),
 }));
+
+export * from "@/lib/http/method-not-allowed";

@@ -22,3 +22,5 @@ export const POST = route(completeUserSignupEndpoint, async ({ request, actor, b
   );
   return success(data, { headers });
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -25,3 +25,5 @@ export const GET = route(generateGoogleSignInLinkEndpoint, async () => {
   }
   return success({ url }, { headers });
 });
+
+export * from "@/lib/http/method-not-allowed";

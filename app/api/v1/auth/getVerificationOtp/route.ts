@@ -4,3 +4,5 @@ import { resendOtp } from "@/lib/services/auth/otp";
 import { getVerificationOtpEndpoint } from "@/lib/validation/auth";
 
 export const GET = route(getVerificationOtpEndpoint, async ({ actor }) => resendOtp(actor.id));
+
+export * from "@/lib/http/method-not-allowed";

@@ -14,3 +14,5 @@ export const POST = route(loginEndpoint, async ({ request, body }) => {
   if (previous) await revokeFamily(previous);
   return answerWithNewSession(request, userId, { user: await loadSessionUser(userId) });
 });
+
+export * from "@/lib/http/method-not-allowed";

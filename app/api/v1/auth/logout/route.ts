@@ -9,3 +9,5 @@ export const GET = route(logoutEndpoint, async ({ request }) => {
   if (familyId) await revokeFamily(familyId);
   return successClearingSession({});
 });
+
+export * from "@/lib/http/method-not-allowed";

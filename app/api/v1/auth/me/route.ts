@@ -4,3 +4,5 @@ import { loadSessionUser } from "@/lib/services/users/load-user";
 import { meEndpoint } from "@/lib/validation/auth";
 
 export const GET = route(meEndpoint, async ({ actor }) => ({ user: await loadSessionUser(actor.id) }));
+
+export * from "@/lib/http/method-not-allowed";

@@ -15,3 +15,5 @@ export const POST = route(refreshEndpoint, async ({ request }) => {
   if (!outcome?.ok) return failure(401, SESSION_ENDED, undefined, clearedSessionCookieHeaders());
   return successWithSession({}, outcome.tokens);
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -10,3 +10,5 @@ export const POST = route(registerEndpoint, async ({ request, body }) => {
   const { userId } = await register(body, clientIp(request));
   return answerWithNewSession(request, userId, { user: await loadSessionUser(userId) }, 201);
 });
+
+export * from "@/lib/http/method-not-allowed";

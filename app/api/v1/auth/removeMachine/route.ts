@@ -6,3 +6,5 @@ import { removeMachineEndpoint } from "@/lib/validation/users";
 export const POST = route(removeMachineEndpoint, async ({ actor, body }) => ({
   user: await removeMachine(actor.id, body.cncVariantId),
 }));
+
+export * from "@/lib/http/method-not-allowed";

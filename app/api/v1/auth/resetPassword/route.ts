@@ -8,3 +8,5 @@ export const POST = route(resetPasswordEndpoint, async ({ body }) => {
   await resetPassword(body.token, body.password);
   return successClearingSession({});
 });
+
+export * from "@/lib/http/method-not-allowed";

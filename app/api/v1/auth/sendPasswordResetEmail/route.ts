@@ -8,3 +8,5 @@ export const POST = route(sendPasswordResetEmailEndpoint, async ({ request, body
   await sendPasswordResetEmail(body.email, clientIp(request));
   return {};
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -9,3 +9,5 @@ export const PATCH = route(updatePasswordEndpoint, async ({ request, actor, body
   await changePassword(actor.id, body, { requireCurrent: true, keepFamilyId });
   return {};
 });
+
+export * from "@/lib/http/method-not-allowed";

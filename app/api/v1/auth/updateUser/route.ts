@@ -6,3 +6,5 @@ import { updateUserEndpoint } from "@/lib/validation/users";
 export const POST = route(updateUserEndpoint, async ({ actor, body }) => ({
   user: await updateUser(actor.id, body),
 }));
+
+export * from "@/lib/http/method-not-allowed";

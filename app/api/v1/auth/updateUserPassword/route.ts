@@ -9,3 +9,5 @@ export const PATCH = route(updateUserPasswordEndpoint, async ({ request, actor, 
   await changePassword(actor.id, body, { requireCurrent: false, keepFamilyId });
   return {};
 });
+
+export * from "@/lib/http/method-not-allowed";

@@ -6,3 +6,5 @@ import { usernameAvailabilityEndpoint } from "@/lib/validation/auth";
 export const GET = route(usernameAvailabilityEndpoint, async ({ query, actor }) => ({
   available: await isUsernameAvailable(query.username, actor?.id),
 }));
+
+export * from "@/lib/http/method-not-allowed";

@@ -7,3 +7,5 @@ import { validateOtpEndpoint } from "@/lib/validation/auth";
 export const POST = route(validateOtpEndpoint, async ({ request, actor, body }) => ({
   user: await validateOtp(actor.id, body.otp, clientIp(request)),
 }));
+
+export * from "@/lib/http/method-not-allowed";

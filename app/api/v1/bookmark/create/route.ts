@@ -6,3 +6,5 @@ import { createBookmarkEndpoint } from "@/lib/validation/posts";
 export const POST = route(createBookmarkEndpoint, async ({ actor, body }) => ({
   bookmark: await bookmarkPost({ actor, postId: body.postId }),
 }));
+
+export * from "@/lib/http/method-not-allowed";

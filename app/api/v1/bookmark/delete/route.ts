@@ -6,3 +6,5 @@ import { deleteBookmarkEndpoint } from "@/lib/validation/posts";
 export const DELETE = route(deleteBookmarkEndpoint, async ({ actor, query }) => ({
   bookmark: await unbookmarkPost({ actor, postId: query.postId }),
 }));
+
+export * from "@/lib/http/method-not-allowed";

@@ -6,3 +6,5 @@ import { bookmarkedPostsEndpoint } from "@/lib/validation/posts";
 export const GET = route(bookmarkedPostsEndpoint, async ({ actor, query }) =>
   listBookmarkedPosts({ actor, page: query.page, limit: query.limit }),
 );
+
+export * from "@/lib/http/method-not-allowed";

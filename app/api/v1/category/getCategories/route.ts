@@ -6,3 +6,5 @@ import { getCategoriesEndpoint } from "@/lib/validation/taxonomy";
 export const GET = route(getCategoriesEndpoint, async ({ query }) => ({
   categories: await listCategories({ type: query.type }),
 }));
+
+export * from "@/lib/http/method-not-allowed";

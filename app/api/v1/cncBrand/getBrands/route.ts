@@ -4,3 +4,5 @@ import { listBrands } from "@/lib/services/catalogue/list-brands";
 import { getBrandsEndpoint } from "@/lib/validation/catalogue";
 
 export const GET = route(getBrandsEndpoint, async () => ({ brands: await listBrands() }));
+
+export * from "@/lib/http/method-not-allowed";

@@ -6,3 +6,5 @@ import { getModelsEndpoint } from "@/lib/validation/catalogue";
 export const GET = route(getModelsEndpoint, async ({ query }) => ({
   models: await listModels({ brandIds: query.brandId }),
 }));
+
+export * from "@/lib/http/method-not-allowed";

@@ -6,3 +6,5 @@ import { getVariantsEndpoint } from "@/lib/validation/catalogue";
 export const GET = route(getVariantsEndpoint, async ({ query }) => ({
   variants: await listVariants({ modelIds: query.modelId, variantIds: query.variantId }),
 }));
+
+export * from "@/lib/http/method-not-allowed";

@@ -6,3 +6,5 @@ import { createCommentEndpoint } from "@/lib/validation/comments";
 export const POST = route(createCommentEndpoint, async ({ actor, body }) => ({
   comment: await createComment({ actor, postId: body.postId, delta: body.comment }),
 }));
+
+export * from "@/lib/http/method-not-allowed";

@@ -6,3 +6,5 @@ import { deleteCommentEndpoint } from "@/lib/validation/comments";
 export const DELETE = route(deleteCommentEndpoint, async ({ actor, query }) =>
   deleteComment({ actor, postId: query.postId, commentId: query.commentId }),
 );
+
+export * from "@/lib/http/method-not-allowed";

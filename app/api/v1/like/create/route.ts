@@ -6,3 +6,5 @@ import { createLikeEndpoint } from "@/lib/validation/posts";
 export const POST = route(createLikeEndpoint, async ({ actor, body }) => ({
   like: await likePost({ actor, postId: body.postId }),
 }));
+
+export * from "@/lib/http/method-not-allowed";

@@ -6,3 +6,5 @@ import { deleteLikeEndpoint } from "@/lib/validation/posts";
 export const DELETE = route(deleteLikeEndpoint, async ({ actor, query }) => ({
   like: await unlikePost({ actor, postId: query.postId }),
 }));
+
+export * from "@/lib/http/method-not-allowed";

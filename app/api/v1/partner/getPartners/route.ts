@@ -4,3 +4,5 @@ import { listPartners } from "@/lib/services/taxonomy/list-partners";
 import { getPartnersEndpoint } from "@/lib/validation/taxonomy";
 
 export const GET = route(getPartnersEndpoint, async () => ({ partners: await listPartners() }));
+
+export * from "@/lib/http/method-not-allowed";

@@ -6,3 +6,5 @@ import { getPostEndpoint } from "@/lib/validation/posts";
 export const GET = route(getPostEndpoint, async ({ actor, params }) => ({
   post: await getPostDetail({ postId: params.id, actor }),
 }));
+
+export * from "@/lib/http/method-not-allowed";

@@ -6,3 +6,5 @@ import { createPostEndpoint } from "@/lib/validation/post-authoring";
 export const POST = route(createPostEndpoint, async ({ actor, body }) => ({
   post: await createPost({ actor, fields: body }),
 }));
+
+export * from "@/lib/http/method-not-allowed";

@@ -7,3 +7,5 @@ export const POST = route(createPostDraftEndpoint, async ({ actor, body }) => {
   const { currentPage, ...fields } = body;
   return { post: await createPostDraft({ actor, fields, currentPage: currentPage ?? 2 }) };
 });
+
+export * from "@/lib/http/method-not-allowed";

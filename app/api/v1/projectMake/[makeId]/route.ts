@@ -6,3 +6,5 @@ import { deleteMakeEndpoint } from "@/lib/validation/makes";
 export const DELETE = route(deleteMakeEndpoint, async ({ actor, params }) =>
   deleteMake({ actor, makeId: params.makeId }),
 );
+
+export * from "@/lib/http/method-not-allowed";

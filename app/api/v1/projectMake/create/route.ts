@@ -6,3 +6,5 @@ import { createMakeEndpoint } from "@/lib/validation/makes";
 export const POST = route(createMakeEndpoint, async ({ actor, body }) => ({
   make: await createMake({ actor, input: body }),
 }));
+
+export * from "@/lib/http/method-not-allowed";

@@ -6,3 +6,5 @@ import { listReviewPostsEndpoint } from "@/lib/validation/review";
 export const GET = route(listReviewPostsEndpoint, async ({ actor, query }) =>
   listPendingPosts({ actor, page: query.page, limit: query.limit }),
 );
+
+export * from "@/lib/http/method-not-allowed";

@@ -6,3 +6,5 @@ import { createTagEndpoint } from "@/lib/validation/post-authoring";
 export const POST = route(createTagEndpoint, async ({ actor, body }) => ({
   tag: (await createTag({ actor, name: body.name, type: body.type })).tag,
 }));
+
+export * from "@/lib/http/method-not-allowed";

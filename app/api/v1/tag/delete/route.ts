@@ -6,3 +6,5 @@ import { deleteTagEndpoint } from "@/lib/validation/post-authoring";
 export const DELETE = route(deleteTagEndpoint, async ({ actor, query }) =>
   deleteTag({ actor, tagId: query.id }),
 );
+
+export * from "@/lib/http/method-not-allowed";

@@ -6,3 +6,5 @@ import { getTagsEndpoint } from "@/lib/validation/taxonomy";
 export const GET = route(getTagsEndpoint, async ({ query }) => ({
   tags: await listTags({ type: query.type }),
 }));
+
+export * from "@/lib/http/method-not-allowed";

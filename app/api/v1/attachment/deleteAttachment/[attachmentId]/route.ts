@@ -6,3 +6,5 @@ import { deleteAttachmentEndpoint } from "@/lib/validation/attachments";
 export const GET = route(deleteAttachmentEndpoint, async ({ actor, params }) =>
   deleteAttachment({ actor, attachmentId: params.attachmentId }),
 );
+
+export * from "@/lib/http/method-not-allowed";

@@ -6,3 +6,5 @@ import { getByUsernameEndpoint } from "@/lib/validation/users";
 export const GET = route(getByUsernameEndpoint, async ({ params, actor }) => ({
   user: await loadPublicUser(params.username, actor?.id ?? null),
 }));
+
+export * from "@/lib/http/method-not-allowed";

@@ -49,3 +49,5 @@ export const GET = route(googleCallbackEndpoint, async ({ request, query }) => {
     return failed("google_failed");
   }
 });
+
+export * from "@/lib/http/method-not-allowed";

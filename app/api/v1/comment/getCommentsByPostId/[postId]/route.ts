@@ -6,3 +6,5 @@ import { getCommentsByPostIdEndpoint } from "@/lib/validation/comments";
 export const GET = route(getCommentsByPostIdEndpoint, async ({ actor, params }) => ({
   comments: await listComments({ postId: params.postId, actor }),
 }));
+
+export * from "@/lib/http/method-not-allowed";

@@ -6,3 +6,5 @@ import { deletePostEndpoint } from "@/lib/validation/posts";
 export const DELETE = route(deletePostEndpoint, async ({ actor, params }) => ({
   post: await deletePost({ actor, postId: params.id }),
 }));
+
+export * from "@/lib/http/method-not-allowed";

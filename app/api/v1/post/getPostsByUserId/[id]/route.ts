@@ -6,3 +6,5 @@ import { postsByUserIdEndpoint } from "@/lib/validation/posts";
 export const GET = route(postsByUserIdEndpoint, async ({ actor, params, query }) =>
   listPostsByUser({ actor, user: { id: params.id }, page: query.page, limit: query.limit }),
 );
+
+export * from "@/lib/http/method-not-allowed";

@@ -12,3 +12,5 @@ export const GET = route(postsByUsernameEndpoint, async ({ actor, params, query 
     postType: query.postType,
   }),
 );
+
+export * from "@/lib/http/method-not-allowed";

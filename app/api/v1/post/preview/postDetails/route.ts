@@ -6,3 +6,5 @@ import { previewPostEndpoint } from "@/lib/validation/posts";
 export const GET = route(previewPostEndpoint, async ({ request, query }) => ({
   post: await getPostPreview({ postId: query.postId, apiKey: request.headers.get("x-api-key") }),
 }));
+
+export * from "@/lib/http/method-not-allowed";

@@ -6,3 +6,5 @@ import { autocompleteEndpoint } from "@/lib/validation/posts";
 export const GET = route(autocompleteEndpoint, async ({ query }) => ({
   posts: await autocompletePosts({ searchQuery: query.searchQuery }),
 }));
+
+export * from "@/lib/http/method-not-allowed";

@@ -13,3 +13,5 @@ export const PUT = route(updateAttachmentsEndpoint, async ({ actor, params, quer
     currentPage: query.currentPage,
   }),
 }));
+
+export * from "@/lib/http/method-not-allowed";

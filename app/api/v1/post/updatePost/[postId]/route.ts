@@ -7,3 +7,5 @@ export const PATCH = route(updatePostEndpoint, async ({ actor, params, body }) =
   const { currentPage, ...fields } = body;
   return { post: await updatePost({ actor, postId: params.postId, fields, currentPage }) };
 });
+
+export * from "@/lib/http/method-not-allowed";

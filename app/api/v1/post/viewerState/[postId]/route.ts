@@ -6,3 +6,5 @@ import { getPostViewerStateEndpoint } from "@/lib/validation/posts";
 export const GET = route(getPostViewerStateEndpoint, async ({ actor, params }) => ({
   viewerState: await getPostViewerState({ actor, postId: params.postId }),
 }));
+
+export * from "@/lib/http/method-not-allowed";

@@ -6,3 +6,5 @@ import { getMakesEndpoint } from "@/lib/validation/makes";
 export const GET = route(getMakesEndpoint, async ({ actor, params }) => ({
   makes: await listMakes({ postId: params.postId, actor }),
 }));
+
+export * from "@/lib/http/method-not-allowed";

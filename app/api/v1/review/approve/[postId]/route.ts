@@ -6,3 +6,5 @@ import { approvePostEndpoint } from "@/lib/validation/review";
 export const POST = route(approvePostEndpoint, async ({ actor, params }) =>
   approvePost({ actor, postId: params.postId }),
 );
+
+export * from "@/lib/http/method-not-allowed";

@@ -6,3 +6,5 @@ import { rejectPostEndpoint } from "@/lib/validation/review";
 export const POST = route(rejectPostEndpoint, async ({ actor, params, body }) =>
   rejectPost({ actor, postId: params.postId, reason: body.reason }),
 );
+
+export * from "@/lib/http/method-not-allowed";

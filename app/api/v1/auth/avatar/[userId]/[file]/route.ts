@@ -25,3 +25,5 @@ export async function GET(
     return errorResponse(error);
   }
 }
+
+export * from "@/lib/http/method-not-allowed";
