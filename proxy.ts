@@ -26,7 +26,8 @@ import { commonSecurityHeaders, createNonce, pageContentSecurityPolicy } from "@
  *
  * And the security headers of every page (issue 19, ADR 014): a fresh nonce per request, passed
  * to Next in the request's `Content-Security-Policy` and `x-nonce` headers (Next puts it on its
- * scripts) and sent in the answer's policy, with nosniff, Referrer-Policy, X-Frame-Options and HSTS.
+ * scripts) and sent in the answer's policy (a cached page's comes with the page), with nosniff,
+ * Referrer-Policy, X-Frame-Options and HSTS.
  */
 const WIZARD = /^\/project\/(create|edit)(\/|$)/;
 const SIGNUP_ALLOWED = /^\/(signup|privacyPolicy|resetPassword)(\/|$)/;
@@ -35,12 +36,13 @@ const NOT_SHARED = "private, no-cache, no-store, max-age=0, must-revalidate";
 
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const cached = isCachedPage(request);
-  // Fresh for every request, cached pages included: lib/cache/isr-cache-handler.mjs writes it into
-  // the cached HTML it serves, and the server process's replay into the bytes it replays (ADR 014).
   const nonce = createNonce();
   const policy = pageContentSecurityPolicy(nonce);
   const response = await route(request, { nonce, policy, cached });
-  response.headers.set("Content-Security-Policy", policy);
+  // A cached page's policy comes with it (lib/cache/isr-cache-handler.mjs writes this request's
+  // nonce into the cached HTML and policy; requests that wait for one render share its answer),
+  // and the server process's replay writes a fresh one into what it replays (ADR 014).
+  if (!cached || isRedirect(response)) response.headers.set("Content-Security-Policy", policy);
   for (const [name, value] of Object.entries(commonSecurityHeaders())) response.headers.set(name, value);
   keepMemberHint(request, response);
   return response;
@@ -134,6 +136,10 @@ function forward(
     request: { headers },
     ...(options.guest ? { headers: { "Cache-Control": NOT_SHARED } } : {}),
   });
+}
+
+function isRedirect(response: NextResponse): boolean {
+  return response.headers.has("location");
 }
 
 function isRead(method: string): boolean {

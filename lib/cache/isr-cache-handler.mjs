@@ -10,10 +10,13 @@
  * lib/cache/project-page-changes.ts keeps (this process's writes, and its siblings' through
  * node:cluster messages relayed by the primary, scripts/lib/serve.ts).
  *
- * And the CSP nonce (ADR 014): a page is rendered with the nonce of the request that rendered it,
- * and every request gets a fresh one from proxy.ts (its policy, and the `x-nonce` request header
- * Next renders with). So a page served from here has the nonce it was rendered with replaced by
- * this request's, in its HTML and RSC payload, and the nonce of one answer never opens another.
+ * And the CSP nonce (ADR 014): proxy.ts makes a fresh nonce per request and passes it to Next with
+ * its policy (the `x-nonce` and `Content-Security-Policy` request headers); a page is rendered with
+ * the nonce of the request that rendered it. A cached page carries its policy with it, as a header
+ * of the cached answer (Next sends those), and a page served from here has its nonce replaced by
+ * this request's, in its HTML, RSC payload and policy alike. The policy therefore comes from here,
+ * not from the proxy: Next answers requests for a page that arrive while it is being rendered or
+ * revalidated with that one result, and the policy must be the one of the HTML they get.
  */
 
 /** Shared with lib/cache/project-page-changes.ts: the same symbol and the same shape. */
@@ -54,14 +57,47 @@ function renderedNonce(value) {
   return NONCE_ATTRIBUTE.exec(html)?.[1] ?? null;
 }
 
+const POLICY_HEADER = "content-security-policy";
+
 /**
- * The cached value with every copy of the nonce it was rendered with replaced by `nonce`.
- * @param {unknown} value @param {string} rendered @param {string} nonce
+ * @typedef {{ html: string, rscData?: unknown, headers?: Record<string, unknown> }} CachedPage
+ * @param {unknown} value @returns {value is CachedPage}
  */
-function withNonce(value, rendered, nonce) {
-  const page = /** @type {{ html: string, rscData?: unknown }} */ (value);
+function isPage(value) {
+  return typeof (/** @type {{ html?: unknown }} */ (value ?? {}).html) === "string";
+}
+
+/**
+ * Gives a page being stored the policy its nonce belongs to, as a header of the cached answer: its
+ * own (a page stored again) or the rendering request's. In place, because Next sends this very
+ * value to the requests waiting for the render. False when no policy matches its nonce.
+ * @param {CachedPage} page @param {string} nonce @param {string | null} requestPolicy
+ */
+function attachPolicy(page, nonce, requestPolicy) {
+  const source = `'nonce-${nonce}'`;
+  const own = page.headers?.[POLICY_HEADER];
+  if (typeof own === "string" && own.includes(source)) return true;
+  if (!requestPolicy?.includes(source)) return false;
+  page.headers = { ...page.headers, [POLICY_HEADER]: requestPolicy };
+  return true;
+}
+
+/**
+ * The cached page with every copy of the nonce it was rendered with replaced by `nonce`.
+ * @param {CachedPage} page @param {string} rendered @param {string} nonce
+ */
+function withNonce(page, rendered, nonce) {
   const rscData = Buffer.isBuffer(page.rscData) ? replaceBytes(page.rscData, rendered, nonce) : page.rscData;
-  return { ...page, html: page.html.replaceAll(rendered, nonce), rscData };
+  const policy = page.headers?.[POLICY_HEADER];
+  return {
+    ...page,
+    html: page.html.replaceAll(rendered, nonce),
+    rscData,
+    headers: {
+      ...page.headers,
+      [POLICY_HEADER]: typeof policy === "string" ? policy.replace(rendered, nonce) : policy,
+    },
+  };
 }
 
 /**
@@ -113,9 +149,12 @@ export default class IsrCacheHandler {
    * @param {{ _requestHeaders?: Record<string, string | string[] | undefined> }} [context]
    */
   constructor(context) {
-    const nonce = context?._requestHeaders?.["x-nonce"];
-    /** The nonce proxy.ts gave this request, which its policy allows. */
+    const headers = context?._requestHeaders ?? {};
+    const nonce = headers["x-nonce"];
+    const policy = headers[POLICY_HEADER];
+    /** The nonce proxy.ts gave this request, and the policy that allows it. */
     this.nonce = typeof nonce === "string" ? nonce : null;
+    this.policy = typeof policy === "string" ? policy : null;
   }
 
   /** @param {string} key */
@@ -130,7 +169,7 @@ export default class IsrCacheHandler {
     store.delete(key);
     store.set(key, entry);
     const value =
-      entry.nonce && this.nonce && entry.nonce !== this.nonce
+      entry.nonce && this.nonce && entry.nonce !== this.nonce && isPage(entry.value)
         ? withNonce(entry.value, entry.nonce, this.nonce)
         : entry.value;
     return { value, lastModified: entry.lastModified };
@@ -140,11 +179,14 @@ export default class IsrCacheHandler {
   async set(key, value) {
     remove(key);
     if (value === null || value === undefined) return;
+    const nonce = renderedNonce(value);
+    // A page whose policy is unknown is not kept: served from here, it would have none.
+    if (nonce && isPage(value) && !attachPolicy(value, nonce, this.policy)) return;
     const entry = {
       value,
       lastModified: Date.now(),
       size: sizeOf(value) + key.length,
-      nonce: renderedNonce(value),
+      nonce,
     };
     store.set(key, entry);
     storedBytes += entry.size;

@@ -27,7 +27,14 @@ interface PageAnswer {
   status: number;
   /** Next's own mark: HIT when the ISR cache answered, MISS when the page was rendered for it. */
   cache: string | null;
+  /** The page, its CSP nonce (fresh in every answer, ADR 014) written as NONCE. */
   html: string;
+}
+
+async function pageText(response: Response): Promise<string> {
+  const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+  const html = await response.text();
+  return nonce ? html.replaceAll(nonce, "NONCE") : html;
 }
 
 async function guestPage(postId: string): Promise<PageAnswer> {
@@ -35,7 +42,7 @@ async function guestPage(postId: string): Promise<PageAnswer> {
   return {
     status: response.status,
     cache: response.headers.get("x-nextjs-cache"),
-    html: await response.text(),
+    html: await pageText(response),
   };
 }
 
@@ -61,7 +68,7 @@ async function memberPage(
     status: response.status,
     cache: response.headers.get("x-nextjs-cache"),
     setCookie: response.headers.get("set-cookie"),
-    html: await response.text(),
+    html: await pageText(response),
   };
 }
 
@@ -259,15 +266,22 @@ describe("the cached guest project page", () => {
   });
 });
 
-/** A visit with these request headers: the status, whether it was replayed (ADR 022), the page. */
+/**
+ * A visit with these request headers: the status, whether it was replayed (ADR 022), the page, and
+ * the page with its CSP nonce (fresh in every answer, ADR 014) written as NONCE, to compare pages.
+ */
 async function visitWith(path: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${inject("baseUrl")}${path}`, { headers, redirect: "manual" });
+  const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1] ?? "";
+  const html = await response.text();
   return {
     status: response.status,
     replayed: response.headers.get("x-cnc-page-replay") === "1",
     cache: response.headers.get("x-nextjs-cache"),
     encoding: response.headers.get("content-encoding"),
-    html: await response.text(),
+    html,
+    nonce,
+    page: nonce ? html.replaceAll(nonce, "NONCE") : html,
   };
 }
 
@@ -292,14 +306,16 @@ describe("cached guest pages replayed by the server process (ADR 022)", () => {
     expect(fromIsr).toMatchObject({ status: 200, cache: "HIT", replayed: false });
     const replayed = await untilReplayed(path, identity);
     expect(replayed).toMatchObject({ status: 200, cache: "HIT", replayed: true });
-    expect(replayed.html).toBe(fromIsr.html);
+    // The same bytes but for a nonce of its own.
+    expect(replayed.page).toBe(fromIsr.page);
+    expect(replayed.nonce).not.toBe(fromIsr.nonce);
 
     // Each encoding has its own copy: a compressed one is replayed compressed, the same page.
     const gzip = { "accept-encoding": "gzip" };
     expect((await visitWith(path, gzip)).replayed).toBe(false);
     const gzipReplayed = await untilReplayed(path, gzip);
     expect(gzipReplayed).toMatchObject({ replayed: true, encoding: "gzip" });
-    expect(gzipReplayed.html).toBe(fromIsr.html);
+    expect(gzipReplayed.page).toBe(fromIsr.page);
 
     // A write through the app drops the replayed copy with Next's: the next visit is rendered.
     const commented = await commentThroughApi(inject("baseUrl"), fan.id, post.id, "Replayed?");
@@ -330,7 +346,7 @@ describe("cached guest pages replayed by the server process (ADR 022)", () => {
     const guest = await untilReplayed(path);
     const loaded = await untilReplayed(path, pageLoad);
     expect(loaded).toMatchObject({ status: 200, replayed: true });
-    expect(loaded.html).toBe(guest.html);
+    expect(loaded.page).toBe(guest.page);
     // A guest with some other cookie gets the same page.
     expect((await untilReplayed(path, { cookie: "theme=dark" })).replayed).toBe(true);
 

@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { createDatabase } from "@/lib/db/create";
 import { applyMigrations } from "@/lib/db/migrate";
-import { ensureBuild, startApp } from "./app-server";
+import { ensureBuild, PG_BUSY_CLIENT_WARNING, startApp } from "./app-server";
 import { createEmbeddedTestDatabase, createTestDatabase } from "./test-database";
 
 declare module "vitest" {
@@ -13,6 +13,7 @@ declare module "vitest" {
     databaseUrl: string;
     dataDir: string;
     outboxDir: string;
+    appLogFile: string;
   }
 }
 
@@ -65,10 +66,16 @@ export default async function setup(project: TestProject) {
   project.provide("databaseUrl", database.url);
   project.provide("dataDir", dataDir);
   project.provide("outboxDir", outboxDir);
+  project.provide("appLogFile", app.logFile ?? "");
 
   return async () => {
     await app.stop();
+    const log = app.logFile ? readFileSync(app.logFile, "utf8") : "";
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
+    // Whichever test made it: some code ran two queries at once on one connection.
+    if (log.includes(PG_BUSY_CLIENT_WARNING)) {
+      throw new Error(`The app logged pg's warning "${PG_BUSY_CLIENT_WARNING}" during this run.`);
+    }
   };
 }

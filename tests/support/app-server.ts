@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { createWriteStream, existsSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { bundleServerProcess } from "../../scripts/lib/server-bundle";
@@ -54,12 +54,23 @@ export async function ensureBuild(): Promise<void> {
 
 export interface RunningApp {
   baseUrl: string;
+  /** Where the app's output is written, if anywhere. */
+  logFile: string | null;
   stop(): Promise<void>;
 }
 
 /**
+ * The warning pg prints when a query is sent to a client that is still running another (one
+ * connection used by two queries at once, e.g. Promise.all inside a transaction); pg's next major
+ * refuses such queries. The API suite fails when the app's log has it (api-global-setup.ts and
+ * tests/api/database-connections.test.ts).
+ */
+export const PG_BUSY_CLIENT_WARNING = "client.query() when the client is already executing a query";
+
+/**
  * Starts the production server on a free port with the given environment and waits until it
  * answers. `workers` > 1 starts that many server processes behind the port (scripts/serve.ts).
+ * Everything the app prints also goes to `app.log` in its DATA_DIR, when it has one.
  */
 export async function startApp(
   env: Record<string, string>,
@@ -90,9 +101,15 @@ export async function startApp(
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const logFile = env.DATA_DIR ? path.join(env.DATA_DIR, "app.log") : null;
+  const log = logFile ? createWriteStream(logFile, { flags: "a" }) : null;
+  child.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+    log?.write(chunk);
+  });
   child.stderr?.on("data", (chunk: Buffer) => {
     output += chunk.toString();
+    log?.write(chunk);
     if (process.env.SHOW_APP_LOG) process.stderr.write(chunk);
   });
   const deadline = Date.now() + (devMode ? 240_000 : 60_000);
@@ -109,12 +126,14 @@ export async function startApp(
   if (Date.now() >= deadline) throw new Error(`the app did not start in time:\n${output}`);
   return {
     baseUrl,
+    logFile,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.on("exit", resolve));
       child.kill("SIGTERM");
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
       if (child.exitCode === null) child.kill("SIGKILL");
+      await new Promise<void>((resolve) => (log ? log.end(resolve) : resolve()));
     },
   };
 }
