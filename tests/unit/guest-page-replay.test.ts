@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { recordProjectPageChange } from "@/lib/cache/project-page-changes";
 import { guestPageKey, REPLAY_HEADER, REPLAY_MS, serveGuestPage } from "@/scripts/lib/guest-page-replay";
@@ -155,5 +156,55 @@ describe("replaying Next's cached answer (serveGuestPage)", () => {
     const missing = `/model/${randomUUID()}`;
     await visit(missing);
     expect(await visit(missing)).toMatchObject({ replayed: true, status: 404 });
+  });
+});
+
+describe("a fresh CSP nonce in every replay (ADR 014)", () => {
+  let server: Server;
+  let base = "";
+  const nonceOf = (policy: string | null) => /'nonce-([^']+)'/.exec(policy ?? "")?.[1] ?? "";
+  const page = (nonce: string) =>
+    `<html><script nonce="${nonce}" src="/a.js"></script><p>walnut</p><script nonce="${nonce}">self.x=["${nonce}"]</script></html>`;
+  const STORED = "c3RvcmVkLW5vbmNlLTEyMw==";
+
+  beforeAll(async () => {
+    server = createServer((incoming, response) => {
+      const key = guestPageKey(incoming);
+      const next = () => {
+        const gzip = String(incoming.headers["accept-encoding"]).includes("gzip");
+        response.statusCode = 200;
+        response.setHeader("content-type", "text/html; charset=utf-8");
+        response.setHeader("x-nextjs-cache", "HIT");
+        response.setHeader("content-security-policy", `script-src 'nonce-${STORED}' 'strict-dynamic'`);
+        if (gzip) response.setHeader("content-encoding", "gzip");
+        response.end(gzip ? gzipSync(page(STORED)) : page(STORED));
+      };
+      if (key) serveGuestPage(key, incoming, response, next);
+      else next();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("writes a nonce of its own into the policy and every copy in the bytes, gzipped or not", async () => {
+    for (const encoding of ["identity", "gzip"]) {
+      const path = `/model/${randomUUID()}`;
+      const nonces = new Set<string>();
+      let replays = 0;
+      for (let visit = 0; visit < 4; visit += 1) {
+        // fetch checks the gzip trailer (CRC-32 and length) while it decodes.
+        const response = await fetch(`${base}${path}`, { headers: { "accept-encoding": encoding } });
+        const nonce = nonceOf(response.headers.get("content-security-policy"));
+        expect(await response.text(), encoding).toBe(page(nonce));
+        if (response.headers.get(REPLAY_HEADER) === "1") {
+          replays += 1;
+          expect(nonce, encoding).not.toBe(STORED);
+        }
+        nonces.add(nonce);
+      }
+      expect(replays, encoding).toBe(3);
+      expect(nonces.size, encoding).toBe(4);
+    }
   });
 });
