@@ -21,11 +21,14 @@ const nextConfig: NextConfig = {
   expireTime: 300,
   allowedDevOrigins: ["127.0.0.1"],
   // Next's own redirect of a trailing slash (308 to the address without it) would also answer the
-  // API, whose spec writes a path with one (`/api/v1/post/preview/postDetails/?postId=`) and whose
-  // clients may not follow redirects. The API answers both forms; pages keep the redirect (below).
+  // spec's preview call, whose address ends with one (`/api/v1/post/preview/postDetails/?postId=`)
+  // and whose clients may not follow redirects. The same redirect, written here, leaves that one
+  // address out: it is answered as written; every other address keeps the 308.
   skipTrailingSlashRedirect: true,
   async redirects() {
-    return [{ source: "/:path((?!api/).+)/", destination: "/:path", permanent: true }];
+    return [
+      { source: "/:path((?!api/v1/post/preview/postDetails/$).+)/", destination: "/:path", permanent: true },
+    ];
   },
   // The ISR cache: in each server process's memory (ADR 007: on disk it would be files rewritten by
   // every worker sharing the build, in a directory the Docker image's `node` user cannot write),

@@ -120,9 +120,15 @@ describe("trailing slashes", () => {
     expect(answer.body.data.post._id).toBe(post.id);
   });
 
-  it("pages keep Next's redirect to the address without the slash, query included", async () => {
-    const answer = await api("/privacyPolicy/?from=footer");
-    expect(answer.status).toBe(308);
-    expect(answer.headers.get("location")).toBe("/privacyPolicy?from=footer");
+  it("every other address keeps Next's redirect to the address without the slash, query included", async () => {
+    for (const [path, location] of [
+      ["/privacyPolicy/?from=footer", "/privacyPolicy?from=footer"],
+      ["/api/v1/post/?page=2", "/api/v1/post?page=2"],
+      ["/api/v1/auth/getByUsername/", "/api/v1/auth/getByUsername"],
+    ]) {
+      const answer = await api(path as string);
+      expect(answer.status, path).toBe(308);
+      expect(answer.headers.get("location"), path).toBe(location);
+    }
   });
 });
