@@ -19,6 +19,8 @@
  * revalidated with that one result, and the policy must be the one of the HTML they get.
  */
 
+import { randomBytes } from "node:crypto";
+
 /** Shared with lib/cache/project-page-changes.ts: the same symbol and the same shape. */
 const CHANGES_KEY = Symbol.for("cnc.projectPageChanges");
 /** A project page's cache key ends with its request path (Next's scoped keys keep it readable). */
@@ -179,13 +181,21 @@ export default class IsrCacheHandler {
   async set(key, value) {
     remove(key);
     if (value === null || value === undefined) return;
-    const nonce = renderedNonce(value);
-    // A page whose policy is unknown is not kept: served from here, it would have none.
-    if (nonce && isPage(value) && !attachPolicy(value, nonce, this.policy)) return;
+    const rendered = renderedNonce(value);
+    let stored = value;
+    let nonce = null;
+    if (rendered && isPage(value)) {
+      // A page whose policy is unknown is not kept: served from here, it would have none.
+      if (!attachPolicy(value, rendered, this.policy)) return;
+      // Kept with a nonce no answer ever carries: the rendering request's is known to its client,
+      // and markup carrying it must not be given the next request's nonce.
+      nonce = randomBytes(16).toString("base64");
+      stored = withNonce(value, rendered, nonce);
+    }
     const entry = {
-      value,
+      value: stored,
       lastModified: Date.now(),
-      size: sizeOf(value) + key.length,
+      size: sizeOf(stored) + key.length,
       nonce,
     };
     store.set(key, entry);
