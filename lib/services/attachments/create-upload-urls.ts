@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { assertPostOwned } from "@/lib/services/posts/post-access";
 import { and, eq } from "drizzle-orm";
 import { db } from "@/lib/db/client";
@@ -21,9 +22,14 @@ import {
   MAX_MAKE_IMAGES,
 } from "@/lib/validation/makes";
 
+import { consumeUploadQuotas } from "./upload-quotas";
+import {
+  acceptedUploadTypes,
+  scheduleUploadKeyDeletion,
+  UPLOAD_KEY_PREFIX,
+  UPLOAD_URL_SECONDS,
+} from "./upload-keys";
 import { tooLargeMessage, UPLOAD_LIMIT_BYTES, uploadKindOf } from "./upload-checks";
-
-const UPLOAD_URL_SECONDS = 15 * 60;
 
 const POST_EXTENSIONS: Record<string, readonly string[] | null> = {
   // The spec's rule (.gcode, .nc, .ngc), from the one G-code list (lib/gcode/file-types.ts).
@@ -88,23 +94,40 @@ function assertAcceptable(request: UploadRequest, index: number): string {
 
 /**
  * Step 1 of the upload flow (docs/storage.md): records a pending attachment per file and answers
- * a signed PUT URL for each. The same file (same hash and name) asked for twice gets the same
- * pending attachment back.
+ * a signed PUT URL for each. The URL writes to an upload key of its own that nothing reads; the
+ * confirm step copies the checked bytes to the attachment's storage key, so a later PUT cannot
+ * change what is served. The same file (same hash and name) asked for again gets the same pending
+ * attachment with a new upload key. Quotas per user and per IP (upload-quotas.ts) come first.
  */
 export async function createUploadUrls({
   actor,
   requests,
+  ip,
 }: {
   actor: Actor;
   requests: UploadRequest[];
+  ip: string;
 }): Promise<{ fileHash: string; signedUrl: string; attachmentId: string }[]> {
   const storage = getStorage();
-  const results: { fileHash: string; signedUrl: string; attachmentId: string }[] = [];
+  const planned: { request: UploadRequest; storageKey: string; contentType: string }[] = [];
   for (const [index, request] of requests.entries()) {
     const prefix = await assertOwnParent(actor, request, index);
     const contentType = assertAcceptable(request, index);
     const fileHash = request.fileHash.toLowerCase();
-    const storageKey = `${prefix}/${fileHash.slice(0, 16)}-${toKeySegment(request.fileName)}`;
+    planned.push({
+      request: { ...request, fileHash },
+      storageKey: `${prefix}/${fileHash.slice(0, 16)}-${toKeySegment(request.fileName)}`,
+      contentType,
+    });
+  }
+  await consumeUploadQuotas({
+    userId: actor.id,
+    ip,
+    files: planned.map(({ request, storageKey }) => ({ storageKey, fileSize: request.fileSize })),
+  });
+
+  const results: { fileHash: string; signedUrl: string; attachmentId: string }[] = [];
+  for (const [index, { request, storageKey, contentType }] of planned.entries()) {
     const isMake = request.parentType === "projectMake";
     if (isMake) {
       const existing = await db()
@@ -113,7 +136,8 @@ export async function createUploadUrls({
         .where(eq(attachments.makeId, request.parentId));
       if (existing.length >= MAX_MAKE_IMAGES) refuse(index, "fileName", `At most ${MAX_MAKE_IMAGES} images`);
     }
-    await db()
+    const uploadKey = newUploadKey(request.fileName);
+    const [inserted] = await db()
       .insert(attachments)
       .values({
         userId: actor.id,
@@ -124,25 +148,62 @@ export async function createUploadUrls({
         resourceType: isMake ? "image" : request.resourceType,
         status: "pending",
         fileName: request.fileName,
-        fileHash,
+        fileHash: request.fileHash,
         fileSize: request.fileSize,
         contentType,
         storageKey,
+        uploadKey,
       })
-      .onConflictDoNothing({ target: attachments.storageKey });
-    const [row] = await db()
-      .select({ id: attachments.id, userId: attachments.userId, status: attachments.status })
-      .from(attachments)
-      .where(and(eq(attachments.storageKey, storageKey)))
-      .limit(1);
-    if (!row || row.userId !== actor.id)
-      throw new AppError("CONFLICT", "This file is already being uploaded.");
-    if (row.status === "ready") throw new AppError("CONFLICT", `${request.fileName} is already uploaded.`);
+      .onConflictDoNothing({ target: attachments.storageKey })
+      .returning({ id: attachments.id });
+    const attachmentId =
+      inserted?.id ?? (await reissueUploadKey(actor, request.fileName, storageKey, uploadKey));
     results.push({
-      fileHash,
-      attachmentId: row.id,
-      signedUrl: await storage.presignPut(storageKey, { expiresInSeconds: UPLOAD_URL_SECONDS, contentType }),
+      fileHash: request.fileHash,
+      attachmentId,
+      signedUrl: await storage.presignPut(uploadKey, {
+        expiresInSeconds: UPLOAD_URL_SECONDS,
+        contentTypes: acceptedUploadTypes(contentType),
+        maxBytes: request.fileSize,
+      }),
     });
   }
   return results;
+}
+
+/** `uploads/<random>/<name>`: unguessable, and never the key a file is served from. */
+function newUploadKey(fileName: string): string {
+  return `${UPLOAD_KEY_PREFIX}/${randomUUID()}/${toKeySegment(fileName)}`;
+}
+
+/**
+ * The same file asked for again while pending (a retried step): its attachment gets the new upload
+ * key, and whatever the old URL wrote is deleted once that URL has expired.
+ */
+async function reissueUploadKey(
+  actor: Actor,
+  fileName: string,
+  storageKey: string,
+  uploadKey: string,
+): Promise<string> {
+  const [row] = await db()
+    .select({
+      id: attachments.id,
+      userId: attachments.userId,
+      status: attachments.status,
+      uploadKey: attachments.uploadKey,
+    })
+    .from(attachments)
+    .where(eq(attachments.storageKey, storageKey))
+    .limit(1);
+  if (!row || row.userId !== actor.id) throw new AppError("CONFLICT", "This file is already being uploaded.");
+  if (row.status === "ready") throw new AppError("CONFLICT", `${fileName} is already uploaded.`);
+  const [updated] = await db()
+    .update(attachments)
+    .set({ uploadKey })
+    .where(and(eq(attachments.id, row.id), eq(attachments.status, "pending")))
+    .returning({ id: attachments.id });
+  if (!updated) throw new AppError("CONFLICT", `${fileName} is already uploaded.`);
+  if (row.uploadKey) await scheduleUploadKeyDeletion([row.uploadKey]);
+  return row.id;
 }

@@ -5,6 +5,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
 import { posts } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
+import { consumeLimit, LIMITS } from "@/lib/rate-limit";
 import { LAST_STEP, type PostFields, STEP_INVALID_MESSAGE } from "@/lib/validation/post-authoring";
 import type { PostDetail } from "@/lib/validation/posts";
 import { submissionProblems } from "./authoring/submission-problems";
@@ -22,6 +23,7 @@ import { pruneToolpathThumbnails } from "./prune-toolpath-thumbnails";
  * post stays as it was. Otherwise each model's pre-flight report is computed against the submitted
  * job setup and tool table and the post goes to review (post-access.ts, ADR 016). After the commit
  * the 'Download All' zip is built; a failure there is logged and leaves the submit standing.
+ * Submissions are counted per user (the zip build is the costly part; docs/security.md).
  */
 export async function submitPost({
   actor,
@@ -32,6 +34,7 @@ export async function submitPost({
   postId: string;
   fields: PostFields;
 }): Promise<PostDetail> {
+  await consumeLimit(LIMITS.submissionsPerUser, actor.id);
   await db().transaction(async (tx) => {
     const post = await assertPostOwned(postId, actor, { executor: tx, lock: true });
     await writePostFields(tx, postId, fields);
