@@ -19,8 +19,9 @@ const FILE_URL_SECONDS = 60 * 60;
  * Each pending file is first copied from its upload key to its storage key, which no URL can
  * write, and checked there (upload-checks.ts): the size limit of its kind, the declared size and
  * SHA-256, and an image's magic bytes against its type. So what is checked is what is served,
- * whatever reaches the upload URL later. A file that fails is deleted (row and objects) and the
- * call answers 400 naming it. Confirming a ready file again is harmless.
+ * whatever reaches the upload URL later. A file that fails is deleted (row and objects); the
+ * others of the call are still confirmed, and the call answers 400 naming every refused file.
+ * Confirming a ready file again is harmless.
  * Other services (the authoring wizard's updateAttachments) may call this with their actor.
  */
 export async function confirmUploads({
@@ -49,6 +50,7 @@ export async function confirmUploads({
   const storage = getStorage();
   const confirmed: { _id: string; fileName: string; url: string }[] = [];
   const changedPosts = new Set<string>();
+  const problems: string[] = [];
   for (const id of attachmentIds) {
     const row = rows.find((candidate) => candidate.id === id);
     if (!row || row.userId !== actor.id || !row.storageKey) {
@@ -56,7 +58,11 @@ export async function confirmUploads({
     }
     const upload = { ...row, storageKey: row.storageKey };
     if (row.status === "pending") {
-      await checkAndKeep(upload);
+      const problem = await checkAndKeep(upload);
+      if (problem) {
+        problems.push(problem);
+        continue;
+      }
       // G-code models: keep dimensions and cut time with the attachment (lib/services/gcode).
       if (row.category === "postModel") await analyseStoredGcode(row.id);
       if (row.postId) changedPosts.add(row.postId);
@@ -68,6 +74,11 @@ export async function confirmUploads({
     });
   }
   projectPagesChanged([...changedPosts]);
+  if (problems.length > 0) {
+    throw new AppError("VALIDATION", problems.join(" "), {
+      issues: problems.map((message) => ({ path: "attachmentIds", message })),
+    });
+  }
   return confirmed;
 }
 
@@ -78,9 +89,9 @@ interface PendingUpload extends DeclaredUpload {
 
 /**
  * Copies the upload to its storage key, checks it there and marks it ready; or removes it and
- * throws the problem. Claiming the upload key first means one confirm at a time copies and checks.
+ * answers the problem. Claiming the upload key first means one confirm at a time copies and checks.
  */
-async function checkAndKeep(upload: PendingUpload): Promise<void> {
+async function checkAndKeep(upload: PendingUpload): Promise<string | null> {
   const storage = getStorage();
   if (upload.uploadKey) {
     await scheduleUploadKeyDeletion([upload.uploadKey]);
@@ -95,7 +106,10 @@ async function checkAndKeep(upload: PendingUpload): Promise<void> {
         ),
       )
       .returning({ id: attachments.id });
-    if (!claimed) return assertConfirmedElsewhere(upload);
+    if (!claimed) {
+      await assertConfirmedElsewhere(upload);
+      return null;
+    }
     try {
       await storage.copyObject(upload.uploadKey, upload.storageKey, {
         contentType: upload.contentType ?? DEFAULT_CONTENT_TYPE,
@@ -109,12 +123,13 @@ async function checkAndKeep(upload: PendingUpload): Promise<void> {
   if (problem) {
     await db().delete(attachments).where(eq(attachments.id, upload.id));
     await storage.deleteObjects([upload.storageKey, ...(upload.uploadKey ? [upload.uploadKey] : [])]);
-    throw new AppError("VALIDATION", problem, { issues: [{ path: "attachmentIds", message: problem }] });
+    return problem;
   }
   await db()
     .update(attachments)
     .set({ status: "ready" })
     .where(and(eq(attachments.id, upload.id), eq(attachments.status, "pending")));
+  return null;
 }
 
 /** Another request claimed the upload: fine once it is ready, otherwise ask to try again. */
