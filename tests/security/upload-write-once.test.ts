@@ -5,6 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { attachments } from "@/lib/db/schema";
+import { createS3Storage } from "@/lib/storage/s3";
 import { startApp, type RunningApp } from "../support/app-server";
 import { createUser, testDb } from "../support/factories";
 import { accessTokenFor, API_TEST_AUTH_SECRET, createProject } from "../support/factories-project";
@@ -20,8 +21,11 @@ const SMALL_PNG = Buffer.concat([PNG_SIGNATURE, Buffer.alloc(75, 7)]);
 
 interface Site {
   baseUrl: string;
-  /** The same URL refuses a second PUT (local) or stores it where nothing reads (S3). */
-  secondPutStatuses: number[];
+  /**
+   * What later PUTs to a confirmed file's URL get: the local driver refuses them (413 above the
+   * declared size, 409 for the same size), S3 stores them where nothing reads (200).
+   */
+  laterPutStatuses?: { larger: number; sameSize: number };
 }
 
 async function call(site: Site, userId: string, ip: string, pathname: string, json?: unknown) {
@@ -85,19 +89,24 @@ async function replaceAfterConfirm(site: Site) {
     body: SMALL_PNG,
     headers: { "content-type": "image/png" },
   });
-  expect(first.ok).toBe(true);
+  expect(first.status, await first.clone().text()).toBe(200);
   const confirm = await call(site, owner.id, ip, "/api/v1/attachment/confirmUploads", {
     attachmentIds: [attachmentId],
   });
   expect(confirm.status).toBe(200);
 
-  const other = randomBytes(50 * 1024 * 1024);
-  const second = await fetch(signedUrl, {
+  const larger = await fetch(signedUrl, {
     method: "PUT",
-    body: other,
+    body: new Uint8Array(randomBytes(50 * 1024 * 1024)),
     headers: { "content-type": "image/png" },
   });
-  expect(site.secondPutStatuses).toContain(second.status);
+  expect(larger.status).toBe(site.laterPutStatuses?.larger);
+  const sameSize = await fetch(signedUrl, {
+    method: "PUT",
+    body: new Uint8Array(Buffer.concat([PNG_SIGNATURE, Buffer.alloc(75, 9)])),
+    headers: { "content-type": "image/png" },
+  });
+  expect(sameSize.status).toBe(site.laterPutStatuses?.sameSize);
   // Confirming again does not pick the new bytes up either.
   expect(
     (await call(site, owner.id, ip, "/api/v1/attachment/confirmUploads", { attachmentIds: [attachmentId] }))
@@ -122,7 +131,10 @@ async function replaceAfterConfirm(site: Site) {
 
 describe("a signed upload URL writes once", () => {
   it("local driver: an 83-byte PNG, confirmed, is not replaced by 50 MB sent to its URL (409)", async () => {
-    await replaceAfterConfirm({ baseUrl: inject("baseUrl"), secondPutStatuses: [409] });
+    await replaceAfterConfirm({
+      baseUrl: inject("baseUrl"),
+      laterPutStatuses: { larger: 413, sameSize: 409 },
+    });
   }, 60_000);
 
   describe("S3 driver", () => {
@@ -132,6 +144,14 @@ describe("a signed upload URL writes once", () => {
 
     beforeAll(async () => {
       s3 = await startS3Server();
+      // What `npm start` does before serving (prepareStorage).
+      await createS3Storage({
+        endpoint: s3.endpoint,
+        region: s3.region,
+        accessKey: s3.accessKey,
+        secretKey: s3.secretKey,
+        bucket: "write-once",
+      }).ensureBucket();
       dataDir = mkdtempSync(path.join(tmpdir(), "cnc-s3-app-"));
       app = await startApp({
         DATABASE_URL: inject("databaseUrl"),
@@ -157,7 +177,7 @@ describe("a signed upload URL writes once", () => {
     });
 
     it("an 83-byte PNG, confirmed, is not replaced by 50 MB sent to its URL (stored where nothing reads)", async () => {
-      await replaceAfterConfirm({ baseUrl: app.baseUrl, secondPutStatuses: [200] });
+      await replaceAfterConfirm({ baseUrl: app.baseUrl, laterPutStatuses: { larger: 200, sameSize: 200 } });
     }, 60_000);
   });
 });
@@ -169,7 +189,7 @@ describe("what a signed PUT may declare", () => {
     ["application/octet-stream", "application/octet-stream"],
     ["text/x-gcode", "text/x-gcode"],
   ])("takes a .gcode model sent with %s and serves it as text/x-gcode", async (_label, contentType) => {
-    const site = { baseUrl: inject("baseUrl"), secondPutStatuses: [] };
+    const site = { baseUrl: inject("baseUrl") };
     const { post, owner } = await createProject({ visibility: "draft" });
     const ip = `10.32.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     const gcode = Buffer.from(`G21\nG90\nG0 X0 Y0\nG1 Z-1 F300\nG1 X${Math.random()} Y10\nM2\n`);
@@ -200,7 +220,7 @@ describe("what a signed PUT may declare", () => {
   });
 
   it("refuses a type that is no kind of G-code (403) and stores nothing", async () => {
-    const site = { baseUrl: inject("baseUrl"), secondPutStatuses: [] };
+    const site = { baseUrl: inject("baseUrl") };
     const { post, owner } = await createProject({ visibility: "draft" });
     const gcode = Buffer.from(`G0 X${Math.random()}\n`);
     const presign = await call(site, owner.id, "10.33.0.1", "/api/v1/attachment/getPreSignedUploadUrl", {
@@ -229,11 +249,11 @@ describe("upload quotas (docs/security.md)", () => {
       fileName: `part-${from + index}.stl`,
       fileHash: sha256(Buffer.from(`${postId}-${from + index}`)),
       fileSize: size,
-      resourceType: "file",
+      resourceType: "other",
     }));
 
   it("lets a 30-file project of 50 MB files through", async () => {
-    const site = { baseUrl: inject("baseUrl"), secondPutStatuses: [] };
+    const site = { baseUrl: inject("baseUrl") };
     const { post, owner } = await createProject({ visibility: "draft" });
     for (const [from, count] of [
       [0, 20],
@@ -247,7 +267,7 @@ describe("upload quotas (docs/security.md)", () => {
   });
 
   it("refuses more than 4 GB pending at once with 429, Retry-After and the envelope", async () => {
-    const site = { baseUrl: inject("baseUrl"), secondPutStatuses: [] };
+    const site = { baseUrl: inject("baseUrl") };
     const owner = await createUser();
     const { post } = await createProject({ visibility: "draft", userId: owner.id });
     const statuses: number[] = [];
@@ -273,7 +293,7 @@ describe("upload quotas (docs/security.md)", () => {
   });
 
   it("refuses the 301st upload URL of an hour", async () => {
-    const site = { baseUrl: inject("baseUrl"), secondPutStatuses: [] };
+    const site = { baseUrl: inject("baseUrl") };
     const { post, owner } = await createProject({ visibility: "draft" });
     const statuses: number[] = [];
     for (let request = 0; request < 16; request++) {
