@@ -40,6 +40,9 @@ const DECLARED_ALIASES: Record<string, readonly string[]> = {
  * The types an upload of a file of `contentType` may be declared with: its own, its aliases, and
  * `application/octet-stream` (what tools send for anything). The first is the file's own type.
  */
-export function declarableContentTypes(contentType: string): string[] {
-  return [...new Set([contentType, ...(DECLARED_ALIASES[contentType] ?? []), DEFAULT_CONTENT_TYPE])];
+export function declarableContentTypes(contentType: string): [string, ...string[]] {
+  const others = [...(DECLARED_ALIASES[contentType] ?? []), DEFAULT_CONTENT_TYPE].filter(
+    (type) => type !== contentType,
+  );
+  return [contentType, ...new Set(others)];
 }

@@ -312,13 +312,14 @@ export function createLocalStorage(options: LocalStorageOptions): LocalObjectSto
     },
 
     async presignPut(key, { expiresInSeconds, contentTypes, maxBytes }) {
-      if (contentTypes.length === 0) throw new AppError("VALIDATION", "An upload URL needs a content type.");
+      const [contentType, ...others] = contentTypes.map(assertValidContentType);
       const grant: UrlGrant = {
         method: "PUT",
         key: assertValidKey(key),
         expires: nowSeconds() + assertValidExpiry(expiresInSeconds),
-        contentType: contentTypes.map(assertValidContentType).join(","),
+        contentType,
       };
+      if (others.length > 0) grant.accept = others.join(",");
       if (maxBytes !== undefined) grant.maxBytes = assertValidContentLength(maxBytes);
       return signedUrl(grant);
     },

@@ -9,8 +9,10 @@ export interface UrlGrant {
   expires: number;
   /** GET only: answered as `Content-Disposition: attachment` with this name. */
   fileName?: string;
-  /** PUT only: the media types the request may declare, comma-separated; the first is stored when it declares none. */
+  /** PUT only: the type to send, stored when the request declares none. */
   contentType?: string;
+  /** PUT only: other types the request may declare instead, comma-separated. */
+  accept?: string;
   /** PUT only: the most bytes the request may send. */
   maxBytes?: number;
 }
@@ -35,7 +37,9 @@ function canonical(grant: UrlGrant): string {
     grant.expires,
     grant.fileName ?? null,
     grant.contentType ?? null,
-    ...(grant.maxBytes === undefined ? [] : [grant.maxBytes]),
+    ...(grant.accept === undefined && grant.maxBytes === undefined
+      ? []
+      : [grant.accept ?? null, grant.maxBytes ?? null]),
   ]);
 }
 
@@ -43,11 +47,12 @@ export function signGrant(signingKey: Buffer, grant: UrlGrant): string {
   return createHmac("sha256", signingKey).update(canonical(grant)).digest("hex");
 }
 
-/** The query string of a signed URL: expires, method, filename?, contentType?, maxBytes?, signature. */
+/** The query string of a signed URL: expires, method, filename?, contentType?, accept?, maxBytes?, signature. */
 export function grantSearchParams(signingKey: Buffer, grant: UrlGrant): URLSearchParams {
   const params = new URLSearchParams({ expires: String(grant.expires), method: grant.method });
   if (grant.fileName !== undefined) params.set("filename", grant.fileName);
   if (grant.contentType !== undefined) params.set("contentType", grant.contentType);
+  if (grant.accept !== undefined) params.set("accept", grant.accept);
   if (grant.maxBytes !== undefined) params.set("maxBytes", String(grant.maxBytes));
   params.set("signature", signGrant(signingKey, grant));
   return params;
@@ -84,9 +89,11 @@ export function verifySignedRequest(
   const grant: UrlGrant = { method, key: request.key, expires: Number(expiresText) };
   const fileName = single(searchParams, "filename");
   const contentType = single(searchParams, "contentType");
+  const accept = single(searchParams, "accept");
   const maxBytes = single(searchParams, "maxBytes");
   if (fileName !== undefined) grant.fileName = fileName;
   if (contentType !== undefined) grant.contentType = contentType;
+  if (accept !== undefined) grant.accept = accept;
   if (maxBytes !== undefined) {
     if (!/^\d{1,12}$/.test(maxBytes)) throw forbidden();
     grant.maxBytes = Number(maxBytes);

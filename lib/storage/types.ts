@@ -53,10 +53,11 @@ export interface PresignPutOptions {
   /**
    * The media types the uploader may declare: browsers and tools send different ones for the same
    * file (a `.gcode` as nothing, `text/plain`, `application/octet-stream` or `text/x-gcode`). The
-   * first is stored when the request declares none. The type a file is served with is decided from
+   * first is the one to send (a local URL names it as `contentType`) and is stored when the request
+   * declares none. The type a file is served with is decided from
    * its bytes when it is copied to its final key (`copyObject`).
    */
-  contentTypes: readonly string[];
+  contentTypes: readonly [string, ...string[]];
   /** The most bytes the URL accepts (the local driver refuses more; S3 cannot, the confirm step checks). */
   maxBytes?: number;
 }

@@ -824,7 +824,7 @@ describe("local driver: signed URLs and GET/HEAD/PUT /files/{key}", () => {
   });
 
   it("takes any content type the URL lists, parameters and case aside", async () => {
-    const types = ["text/x-gcode", "text/plain", "application/octet-stream"];
+    const types: [string, ...string[]] = ["text/x-gcode", "text/plain", "application/octet-stream"];
     for (const [index, sent] of [
       "TEXT/PLAIN; charset=utf-8",
       "application/octet-stream",

@@ -106,7 +106,7 @@ export const PUT = withErrors(async (request, context) => {
     searchParams: new URL(request.url).searchParams,
   });
   if (grant.contentType === undefined) throw new AppError("FORBIDDEN", "This file link is invalid.");
-  const accepted = grant.contentType.split(",");
+  const accepted = [grant.contentType, ...(grant.accept?.split(",") ?? [])];
 
   // Browsers and tools declare different types for the same file; any the URL lists is stored as
   // sent, none is stored as the first. The served type is decided from the bytes at confirm.

@@ -21,7 +21,7 @@ const UPLOAD_KEY_GRACE_MS = (UPLOAD_URL_SECONDS + 60) * 1000;
 const BATCH = 200;
 
 /** The types a PUT may declare for a file the server will serve as `contentType`. */
-export function acceptedUploadTypes(contentType: string): string[] {
+export function acceptedUploadTypes(contentType: string): [string, ...string[]] {
   return declarableContentTypes(contentType);
 }
 
