@@ -574,6 +574,11 @@ function formBodyToObject(input: unknown, listKeys: readonly string[]): unknown 
   if (object === input || typeof object !== "object" || object === null) return object;
   const record = object as Record<string, unknown>;
   for (const key of listKeys) {
+    // A list the form leaves out is not sent (an empty YouTube list would clear the stored one).
+    if (input instanceof FormData && !input.has(key)) {
+      delete record[key];
+      continue;
+    }
     const [only, ...rest] = Array.isArray(record[key]) ? (record[key] as unknown[]) : [];
     if (rest.length > 0 || typeof only !== "string" || !only.trim().startsWith("[")) continue;
     try {
@@ -661,15 +666,14 @@ export const updatePostEndpoint = endpoint({
 });
 
 /** An attachment named by id, by `attachmentId` or by `_id` (the spec leaves the form fields open). */
-const attachmentReferenceSchema = z.union([
-  idSchema,
-  z
-    .looseObject({ attachmentId: idSchema.optional(), _id: idSchema.optional() })
-    .refine((reference) => (reference.attachmentId ?? reference._id) !== undefined, {
-      message: "Each attachment needs its attachmentId or _id",
-    })
-    .transform((reference) => (reference.attachmentId ?? reference._id) as string),
-]);
+const attachmentReferenceSchema = z.preprocess(
+  (value) => {
+    if (typeof value !== "object" || value === null) return value;
+    const reference = value as { attachmentId?: unknown; _id?: unknown };
+    return reference.attachmentId ?? reference._id;
+  },
+  z.string({ message: "Each attachment needs its attachmentId or _id" }).pipe(idSchema),
+);
 
 export const updateAttachmentsBodySchema = z.preprocess(
   (input) => formBodyToObject(input, ["attachmentIds", "attachments", "youtubeUrls", "youtubeAttachments"]),
@@ -677,23 +681,16 @@ export const updateAttachmentsBodySchema = z.preprocess(
     .object({
       /** Files PUT to their signed URLs: checked from the stored bytes and marked ready. */
       attachmentIds: z.array(idSchema).max(50, "At most 50 files").default([]),
-      attachments: z
-        .array(attachmentReferenceSchema)
-        .max(50, "At most 50 files")
-        .default([])
-        .meta({
-          description:
-            "The same as attachmentIds, as attachments: { attachmentId } or { _id } (or plain ids)",
-        }),
+      attachments: z.array(attachmentReferenceSchema).max(50, "At most 50 files").default([]).meta({
+        description: "The same as attachmentIds, as attachments: { attachmentId } or { _id } (or plain ids)",
+      }),
       /** The post's thumbnail: one of its ready image attachments (thumbnail, media or a model's toolpath picture). */
       thumbnailId: idSchema.optional(),
       /** The full list of the post's YouTube links (replaces the previous list) when given. */
       youtubeUrls: youtubeUrlsSchema.optional(),
-      youtubeAttachments: youtubeAttachmentsSchema
-        .optional()
-        .meta({
-          description: "The spec's name of youtubeUrls (URLs or { url } objects); send one of the two",
-        }),
+      youtubeAttachments: youtubeAttachmentsSchema.optional().meta({
+        description: "The spec's name of youtubeUrls (URLs or { url } objects); send one of the two",
+      }),
     })
     .strict()
     .refine((body) => body.youtubeUrls === undefined || body.youtubeAttachments === undefined, {
@@ -731,7 +728,7 @@ export const createTagEndpoint = endpoint({
       .trim()
       .min(2, "Tag name must be at least 2 characters")
       .max(40, "Tag name must not exceed 40 characters"),
-    type: z.enum(TAG_TYPES).default("post"),
+    type: z.enum(TAG_TYPES, { message: `type must be one of: ${TAG_TYPES.join(", ")}` }).default("post"),
   }),
   response: z.object({ tag: tagSchema }),
   successStatus: 201,
