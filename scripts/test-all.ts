@@ -14,6 +14,7 @@ const EMBEDDED_API_SUBSET = [
   "tests/api/comments.test.ts",
   "tests/api/posts.test.ts",
   "tests/api/authoring.test.ts",
+  "tests/api/spec-client-contract.test.ts",
 ];
 const bin = (name: string) => `${projectRoot}/node_modules/.bin/${name}`;
 

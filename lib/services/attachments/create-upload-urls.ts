@@ -6,22 +6,11 @@ import { db } from "@/lib/db/client";
 import { attachments, projectMakes } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { getStorage } from "@/lib/storage";
-import {
-  GCODE_UPLOAD_EXTENSIONS,
-  GCODE_UPLOAD_TYPE_MESSAGE,
-  isUploadableGcodeFileName,
-} from "@/lib/gcode/file-types";
 import { contentTypeFromExtension } from "@/lib/storage/content-types";
 import { toKeySegment } from "@/lib/storage/keys";
 import type { Actor } from "@/lib/auth/actor";
-import type { UploadRequest } from "@/lib/validation/attachments";
-import {
-  MAKE_IMAGE_EXTENSIONS,
-  MAKE_IMAGE_MAX_BYTES,
-  MAKE_MESSAGES,
-  MAX_MAKE_IMAGES,
-} from "@/lib/validation/makes";
-
+import { type UploadRequest, uploadFileProblem } from "@/lib/validation/attachments";
+import { MAX_MAKE_IMAGES } from "@/lib/validation/makes";
 import { consumeUploadQuotas } from "./upload-quotas";
 import {
   acceptedUploadTypes,
@@ -31,15 +20,6 @@ import {
 } from "./upload-keys";
 import { tooLargeMessage, UPLOAD_LIMIT_BYTES, uploadKindOf } from "./upload-checks";
 
-const POST_EXTENSIONS: Record<string, readonly string[] | null> = {
-  // The spec's rule (.gcode, .nc, .ngc), from the one G-code list (lib/gcode/file-types.ts).
-  postModel: GCODE_UPLOAD_EXTENSIONS.map((extension) => extension.slice(1)),
-  postThumbnail: ["jpg", "jpeg", "png", "webp"],
-  postZip: ["zip"],
-  // Media: images, SVG and design files (art, crv, crv3d, ...); never pages or scripts.
-  postMedia: null,
-};
-const REFUSED_EXTENSIONS = new Set(["html", "htm", "xhtml", "js", "mjs", "exe", "bat", "cmd", "sh"]);
 
 const extensionOf = (fileName: string) => fileName.split(".").pop()?.toLowerCase() ?? "";
 
@@ -70,20 +50,16 @@ async function assertOwnParent(actor: Actor, request: UploadRequest, index: numb
   return `posts/${request.parentId}/${request.category}`;
 }
 
+/**
+ * The file's rule (lib/validation/attachments.ts, the wizard's own, with the spec's messages) and
+ * the size limit of its kind; answers the type the object is stored with.
+ */
 function assertAcceptable(request: UploadRequest, index: number): string {
-  const extension = extensionOf(request.fileName);
+  const problem = uploadFileProblem(request.category, { name: request.fileName, size: request.fileSize });
+  if (problem) refuse(index, problem.field, problem.message);
   if (request.category === "projectMakeImages") {
-    if (!(MAKE_IMAGE_EXTENSIONS as readonly string[]).includes(extension))
-      refuse(index, "fileName", MAKE_MESSAGES.imageType);
-    if (request.fileSize > MAKE_IMAGE_MAX_BYTES) refuse(index, "fileSize", MAKE_MESSAGES.imageTooLarge);
+    const extension = extensionOf(request.fileName);
     return extension === "jpg" ? "image/jpeg" : `image/${extension}`;
-  }
-  const allowed = POST_EXTENSIONS[request.category];
-  if (request.category === "postModel" && !isUploadableGcodeFileName(request.fileName)) {
-    refuse(index, "fileName", GCODE_UPLOAD_TYPE_MESSAGE);
-  }
-  if ((allowed && !allowed.includes(extension)) || REFUSED_EXTENSIONS.has(extension)) {
-    refuse(index, "fileName", `Files of type .${extension || "(none)"} are not accepted here`);
   }
   const contentType = contentTypeFromExtension(request.fileName);
   const kind = uploadKindOf(request.category, contentType);

@@ -9,6 +9,7 @@ import { consumeLimit, LIMITS } from "@/lib/rate-limit";
 import { LAST_STEP, type PostFields, STEP_INVALID_MESSAGE } from "@/lib/validation/post-authoring";
 import type { PostDetail } from "@/lib/validation/posts";
 import { submissionProblems } from "./authoring/submission-problems";
+import { replaceYoutubeLinks } from "./authoring/replace-youtube-links";
 import { writePostFields } from "./authoring/write-post-fields";
 import { buildPostBundle } from "./build-post-bundle";
 import { getPostDetail } from "./get-post-detail";
@@ -29,15 +30,18 @@ export async function submitPost({
   actor,
   postId,
   fields,
+  youtubeUrls,
 }: {
   actor: Actor;
   postId: string;
   fields: PostFields;
+  youtubeUrls?: string[];
 }): Promise<PostDetail> {
   await consumeLimit(LIMITS.submissionsPerUser, actor.id);
   await db().transaction(async (tx) => {
     const post = await assertPostOwned(postId, actor, { executor: tx, lock: true });
     await writePostFields(tx, postId, fields);
+    if (youtubeUrls) await replaceYoutubeLinks(tx, { userId: actor.id, postId, urls: youtubeUrls });
     const problems = await submissionProblems(tx, postId);
     if (problems.length > 0) throw new AppError("VALIDATION", STEP_INVALID_MESSAGE, { issues: problems });
     await refreshPreflightReports(tx, postId);

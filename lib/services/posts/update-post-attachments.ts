@@ -7,8 +7,8 @@ import { db } from "@/lib/db/client";
 import { attachments, posts } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { confirmUploads } from "@/lib/services/attachments/confirm-uploads";
-import { youtubeVideoId } from "@/lib/validation/post-authoring";
 import type { PostDetail } from "@/lib/validation/posts";
+import { replaceYoutubeLinks } from "./authoring/replace-youtube-links";
 import { getPostDetail } from "./get-post-detail";
 import { assertPostOwned, visibilityAfterEdit } from "./post-access";
 import { refreshPreflightReports } from "./preflight/refresh-preflight-reports";
@@ -86,26 +86,7 @@ export async function updatePostAttachments({
       }
       changes.thumbnailId = image.id;
     }
-    if (youtubeUrls) {
-      await tx
-        .delete(attachments)
-        .where(and(eq(attachments.postId, postId), eq(attachments.resourceType, "youtube")));
-      if (youtubeUrls.length > 0) {
-        await tx.insert(attachments).values(
-          youtubeUrls.map((url, position) => ({
-            userId: actor.id,
-            parentType: "post" as const,
-            postId,
-            category: "postMedia" as const,
-            resourceType: "youtube" as const,
-            status: "ready" as const,
-            fileName: `YouTube ${youtubeVideoId(url) ?? "video"}`,
-            externalUrl: url,
-            position,
-          })),
-        );
-      }
-    }
+    if (youtubeUrls) await replaceYoutubeLinks(tx, { userId: actor.id, postId, urls: youtubeUrls });
     const changesContent = attachmentIds.length > 0 || thumbnailId !== undefined || youtubeUrls !== undefined;
     if (changesContent) changes.visibility = visibilityAfterEdit(post) as PostVisibility;
     if (currentPage) changes.currentPage = currentPage;
