@@ -20,7 +20,6 @@ import {
 } from "./upload-keys";
 import { tooLargeMessage, UPLOAD_LIMIT_BYTES, uploadKindOf } from "./upload-checks";
 
-
 const extensionOf = (fileName: string) => fileName.split(".").pop()?.toLowerCase() ?? "";
 
 function refuse(index: number, field: string, message: string): never {
