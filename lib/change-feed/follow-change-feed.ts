@@ -17,6 +17,8 @@ import { fanOut, type FeedRow, planFanOut } from "./fan-out";
  * LIVE_FOR_MS. Otherwise they answer uncached until it has caught up again.
  */
 export const FEED_CHANNEL = "cnc_changes";
+/** The feed connection's application_name, followed by the host's port. */
+export const FEED_APPLICATION_NAME = "cnc-change-feed";
 /** The safety net's period (and the embedded database's polling period). */
 export const CATCH_UP_EVERY_MS = 500;
 /**
@@ -86,7 +88,14 @@ export function catchUpChangeFeed(): Promise<void> {
 }
 
 async function connect(follower: FollowerState, url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url, keepAlive: true, query_timeout: QUERY_TIMEOUT_MS });
+  const client = new pg.Client({
+    connectionString: url,
+    keepAlive: true,
+    query_timeout: QUERY_TIMEOUT_MS,
+    // Named after the host's port, so an operator (or a test) can tell hosts' feeds apart in
+    // pg_stat_activity; the embedded URL keeps the name that marks it.
+    ...(isEmbeddedDatabaseUrl(url) ? {} : { application_name: `${FEED_APPLICATION_NAME} ${env().PORT}` }),
+  });
   const lost = (error?: Error) => {
     if (follower.client !== client) return;
     follower.client = null;
