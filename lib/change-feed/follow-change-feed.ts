@@ -107,15 +107,18 @@ async function connect(follower: FollowerState, url: string): Promise<void> {
   client.on("error", lost);
   client.on("end", () => lost());
   client.on("notification", () => void requestCatchUp().catch(() => undefined));
+  let isInstalled = false;
   try {
     await client.connect();
     if (!isEmbeddedDatabaseUrl(url)) await client.query(`LISTEN ${FEED_CHANNEL}`);
     follower.client = client;
-    follower.reconnectDelay = RECONNECT_FIRST_MS;
+    isInstalled = true;
     await requestCatchUp();
+    follower.reconnectDelay = RECONNECT_FIRST_MS;
   } catch (error) {
+    // Once installed, losing the client (its "error" or "end") has already scheduled the retry.
     if (follower.client === client) lost(error as Error);
-    else {
+    else if (!isInstalled) {
       client.end().catch(() => undefined);
       scheduleReconnect(follower, url);
     }
