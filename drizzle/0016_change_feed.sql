@@ -101,17 +101,11 @@ CREATE TRIGGER owned_machines_change_feed_ai AFTER INSERT ON owned_machines REFE
 CREATE TRIGGER owned_machines_change_feed_ad AFTER DELETE ON owned_machines REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION change_feed_note_rows('user', 'user_id');
 --> statement-breakpoint
--- Names shown on pages and filters: any change reaches every cached page.
-CREATE TRIGGER tags_change_feed_ai AFTER INSERT ON tags REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION change_feed_note_rows('catalogue', '');
---> statement-breakpoint
+-- Names shown on pages and filters: a change reaches every cached page (a new row changes none).
 CREATE TRIGGER tags_change_feed_au AFTER UPDATE ON tags REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION change_feed_note_rows('catalogue', '');
 --> statement-breakpoint
 CREATE TRIGGER tags_change_feed_ad AFTER DELETE ON tags REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION change_feed_note_rows('catalogue', '');
---> statement-breakpoint
-CREATE TRIGGER categories_change_feed_ai AFTER INSERT ON categories REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION change_feed_note_rows('catalogue', '');
 --> statement-breakpoint
 CREATE TRIGGER categories_change_feed_au AFTER UPDATE ON categories REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
@@ -120,16 +114,10 @@ CREATE TRIGGER categories_change_feed_au AFTER UPDATE ON categories REFERENCING 
 CREATE TRIGGER categories_change_feed_ad AFTER DELETE ON categories REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION change_feed_note_rows('catalogue', '');
 --> statement-breakpoint
-CREATE TRIGGER partners_change_feed_ai AFTER INSERT ON partners REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION change_feed_note_rows('catalogue', '');
---> statement-breakpoint
 CREATE TRIGGER partners_change_feed_au AFTER UPDATE ON partners REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION change_feed_note_rows('catalogue', '');
 --> statement-breakpoint
 CREATE TRIGGER partners_change_feed_ad AFTER DELETE ON partners REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION change_feed_note_rows('catalogue', '');
---> statement-breakpoint
-CREATE TRIGGER cnc_brands_change_feed_ai AFTER INSERT ON cnc_brands REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION change_feed_note_rows('catalogue', '');
 --> statement-breakpoint
 CREATE TRIGGER cnc_brands_change_feed_au AFTER UPDATE ON cnc_brands REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
@@ -138,16 +126,10 @@ CREATE TRIGGER cnc_brands_change_feed_au AFTER UPDATE ON cnc_brands REFERENCING 
 CREATE TRIGGER cnc_brands_change_feed_ad AFTER DELETE ON cnc_brands REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION change_feed_note_rows('catalogue', '');
 --> statement-breakpoint
-CREATE TRIGGER cnc_models_change_feed_ai AFTER INSERT ON cnc_models REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION change_feed_note_rows('catalogue', '');
---> statement-breakpoint
 CREATE TRIGGER cnc_models_change_feed_au AFTER UPDATE ON cnc_models REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION change_feed_note_rows('catalogue', '');
 --> statement-breakpoint
 CREATE TRIGGER cnc_models_change_feed_ad AFTER DELETE ON cnc_models REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION change_feed_note_rows('catalogue', '');
---> statement-breakpoint
-CREATE TRIGGER cnc_variants_change_feed_ai AFTER INSERT ON cnc_variants REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION change_feed_note_rows('catalogue', '');
 --> statement-breakpoint
 CREATE TRIGGER cnc_variants_change_feed_au AFTER UPDATE ON cnc_variants REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows

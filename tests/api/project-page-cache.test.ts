@@ -12,10 +12,22 @@ import {
   asUser,
   commentThroughApi,
   createComment,
-  createProject,
+  createProject as createProjectRows,
 } from "../support/factories-project";
+import { RENDER_RACE_MS } from "@/lib/change-feed/fan-out";
 import { startApp, type RunningApp } from "../support/app-server";
 import { api, type Envelope } from "../support/http";
+
+/**
+ * A project written straight into the database, once the change feed is done with it: the feed
+ * drops its page when told of the rows, and again RENDER_RACE_MS later (ADR 025), so a page
+ * rendered in between would be rendered twice and a test expecting a cache hit would see a miss.
+ */
+async function createProject(...options: Parameters<typeof createProjectRows>) {
+  const created = await createProjectRows(...options);
+  await new Promise((resolve) => setTimeout(resolve, RENDER_RACE_MS + 200));
+  return created;
+}
 
 /**
  * The cached guest project page (ADR 017): a signed-out visit of /model/{id} is served from the

@@ -7,8 +7,8 @@ import { xid8 } from "./columns";
  * (the change feed migration) and announced with `NOTIFY cnc_changes`: what every server process's
  * caches follow (lib/change-feed, ADR 025). `kind` is `post` (a post's page, detail or listing
  * row; `key` its id), `counters` (only a post's likes, bookmarks, downloads, comment or make
- * counts), `user` (a public profile; `key` the user id) or `catalogue` (tags, categories,
- * partners, machines; no key: everything). Rows older than a day are pruned.
+ * counts), `user` (a public profile; `key` the user id) or `catalogue` (a tag, category,
+ * partner or machine changed or removed; no key: everything). Rows older than a day are pruned.
  */
 export const changeFeed = pgTable(
   "change_feed",
