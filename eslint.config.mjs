@@ -139,7 +139,8 @@ export default defineConfig([
         "error",
         {
           name: "globalThis",
-          message: "State on globalThis lives in lib/guest-pages and lib/change-feed (see eslint.config.mjs).",
+          message:
+            "State on globalThis lives in lib/guest-pages and lib/change-feed (see eslint.config.mjs).",
         },
       ],
     },
