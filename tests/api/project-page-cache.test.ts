@@ -442,8 +442,9 @@ describe("the cached guest project page with two server processes", () => {
 
     const commented = await commentThroughApi(app.baseUrl, fan.id, post.id, "Both");
     expect(commented.status).toBe(201);
-    // The change feed reaches the sibling within moments; no copy is older.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The change feed reaches the sibling within 2 s (a notice on PostgreSQL, the 500 ms poll on
+    // the embedded database); no copy is older then.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
     for (let i = 0; i < 8; i += 1) expect(await visit(post.id)).toBe(1);
   });
 });
