@@ -195,7 +195,7 @@ async function catchUp(follower: FollowerState): Promise<void> {
     if (startedAt - follower.prunedAt >= PRUNE_EVERY_MS) prune(follower, client, startedAt);
   } catch (error) {
     setChangeFeedLiveUntil(0);
-    // A connection that cannot answer is treated as lost: it is ended, and "end" reconnects.
+    // A connection that cannot answer is treated as lost: its "error" handler ends it and reconnects.
     if (follower.client === client) client.emit("error", error as Error);
     throw error;
   }
