@@ -118,4 +118,31 @@ export default defineConfig([
       ],
     },
   },
+  // State shared across the copies of a module that one process loads (Next's bundles, the
+  // server process's own bundle, the ISR handler outside both) lives on globalThis only in the
+  // modules that own it: the guest pages' caches, the change feed, and the few registries they
+  // drive (the pool, the short-lived caches, the listed indexes). Anywhere else it would be state
+  // that no change reaches (docs/ARCHITECTURE.md, "Caches on the request path").
+  {
+    files: ["**/*.{ts,tsx,mjs,js}"],
+    ignores: [
+      "lib/guest-pages/**",
+      "lib/change-feed/**",
+      "lib/db/client.ts",
+      "lib/cache/ttl-cache.ts",
+      "lib/services/posts/listed-index-sync.ts",
+      // The browser's zod settings, before any page code runs.
+      "instrumentation-client.ts",
+    ],
+    rules: {
+      "no-restricted-globals": [
+        "error",
+        {
+          name: "globalThis",
+          message:
+            "State on globalThis lives in lib/guest-pages and lib/change-feed (see eslint.config.mjs).",
+        },
+      ],
+    },
+  },
 ]);

@@ -1,5 +1,4 @@
 import "server-only";
-import { projectPagesChanged } from "@/lib/cache/project-page-changes";
 import { and, eq, inArray } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { attachments } from "@/lib/db/schema";
@@ -49,7 +48,6 @@ export async function confirmUploads({
     .where(inArray(attachments.id, attachmentIds));
   const storage = getStorage();
   const confirmed: { _id: string; fileName: string; url: string }[] = [];
-  const changedPosts = new Set<string>();
   const problems: string[] = [];
   for (const id of attachmentIds) {
     const row = rows.find((candidate) => candidate.id === id);
@@ -65,7 +63,6 @@ export async function confirmUploads({
       }
       // G-code models: keep dimensions and cut time with the attachment (lib/services/gcode).
       if (row.category === "postModel") await analyseStoredGcode(row.id);
-      if (row.postId) changedPosts.add(row.postId);
     }
     confirmed.push({
       _id: row.id,
@@ -73,7 +70,6 @@ export async function confirmUploads({
       url: await storage.presignGet(upload.storageKey, { expiresInSeconds: FILE_URL_SECONDS }),
     });
   }
-  projectPagesChanged([...changedPosts]);
   if (problems.length > 0) {
     throw new AppError("VALIDATION", problems.join(" "), {
       issues: problems.map((message) => ({ path: "attachmentIds", message })),

@@ -1,5 +1,4 @@
 import "server-only";
-import { projectPagesChanged } from "@/lib/cache/project-page-changes";
 import { eq } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { attachments } from "@/lib/db/schema";
@@ -28,7 +27,6 @@ export async function deleteAttachment({
   if (!row) throw new AppError("NOT_FOUND", "Attachment not found");
   if (row.userId !== actor.id) throw new AppError("FORBIDDEN", "You can only delete your own files.");
   await db().delete(attachments).where(eq(attachments.id, attachmentId));
-  if (row.postId) projectPagesChanged([row.postId]);
   await deleteAttachmentObjects([row]);
   return { _id: attachmentId };
 }

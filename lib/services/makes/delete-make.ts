@@ -1,5 +1,4 @@
 import "server-only";
-import { projectPagesChanged } from "@/lib/cache/project-page-changes";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { attachments, projectMakes } from "@/lib/db/schema";
@@ -15,9 +14,9 @@ export async function deleteMake({
   actor: Actor;
   makeId: string;
 }): Promise<{ _id: string }> {
-  const { postId, files } = await db().transaction(async (tx) => {
+  const files = await db().transaction(async (tx) => {
     const [make] = await tx
-      .select({ userId: projectMakes.userId, postId: projectMakes.postId })
+      .select({ userId: projectMakes.userId })
       .from(projectMakes)
       .where(eq(projectMakes.id, makeId))
       .for("update")
@@ -30,9 +29,8 @@ export async function deleteMake({
       .where(and(eq(attachments.makeId, makeId), isNotNull(attachments.storageKey)));
     // The attachment rows cascade with the make.
     await tx.delete(projectMakes).where(eq(projectMakes.id, makeId));
-    return { postId: make.postId, files };
+    return files;
   });
-  projectPagesChanged([postId]);
   await deleteAttachmentObjects(files);
   return { _id: makeId };
 }

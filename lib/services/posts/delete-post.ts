@@ -1,5 +1,4 @@
 import "server-only";
-import { projectPagesChanged } from "@/lib/cache/project-page-changes";
 import { eq, inArray, isNotNull, and, or } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { attachments, posts, projectMakes } from "@/lib/db/schema";
@@ -44,7 +43,6 @@ export async function deletePost({
     await tx.delete(posts).where(eq(posts.id, postId));
     return files;
   });
-  projectPagesChanged([postId]);
 
   try {
     await deleteAttachmentObjects(files);

@@ -1,5 +1,4 @@
 import "server-only";
-import { projectPagesChanged } from "@/lib/cache/project-page-changes";
 import { eq } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
@@ -56,6 +55,5 @@ export async function submitPost({
   } catch (error) {
     console.error(`Download-all bundle of post ${postId} failed`, error);
   }
-  projectPagesChanged([postId]);
   return getPostDetail({ postId, actor });
 }

@@ -1,5 +1,4 @@
 import "server-only";
-import { projectPagesChanged } from "@/lib/cache/project-page-changes";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
 import type { PostVisibility } from "@/lib/catalogue/enums";
@@ -94,6 +93,5 @@ export async function updatePostAttachments({
     if (modelIds.length > 0) await refreshPreflightReports(tx, postId, modelIds);
     if (Object.keys(changes).length > 0) await tx.update(posts).set(changes).where(eq(posts.id, postId));
   });
-  projectPagesChanged([postId]);
   return getPostDetail({ postId, actor });
 }

@@ -1,5 +1,4 @@
 import "server-only";
-import { projectPagesChanged } from "@/lib/cache/project-page-changes";
 import { eq } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
 import type { PostVisibility } from "@/lib/catalogue/enums";
@@ -60,6 +59,5 @@ export async function updatePost({
       .set({ visibility: visibility as PostVisibility, ...(currentPage ? { currentPage } : {}) })
       .where(eq(posts.id, postId));
   });
-  projectPagesChanged([postId]);
   return getPostDetail({ postId, actor });
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { getsCachedPage, PROJECT_PAGE_PATH } from "@/app/(guest)/guest-paths";
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from "@/lib/auth/cookies";
-import { projectPageChangedAt } from "@/lib/cache/project-page-changes";
+import { changeFeedIsLive, latestPostChangeAt, postChangedAt } from "@/lib/change-feed/changes";
+import { projectPagePostId, servedFromSharedCopy } from "./paths";
 import { MEMBER_HINT_COOKIE } from "@/lib/utils/before-paint";
 
 /**
@@ -11,8 +11,9 @@ import { MEMBER_HINT_COOKIE } from "@/lib/utils/before-paint";
  * `/api/health`. So an answer Next gave from its ISR cache (`x-nextjs-cache: HIT`) is kept, bytes
  * and headers as sent (compressed when it was), and replayed to the next request that the proxy
  * would send to the same cached page and leave as it is (no redirect, no cookie to set), for the
- * same address and encoding, for at most REPLAY_MS and never once its post has changed (the same
- * registry of changes that drops Next's copy).
+ * same address and encoding, for at most REPLAY_MS, never once its post has changed (the home
+ * page: once any post has), as the change feed tells (lib/change-feed, the same record that drops
+ * Next's copy), and never while the feed is down.
  */
 
 /** How long an answer is replayed: short, so Next's own revalidation timers still rule. */
@@ -59,7 +60,7 @@ let storedBytes = 0;
 
 /**
  * The replay key of a request that may get a stored answer, else null: a GET without a query string
- * of a page that proxy.ts serves from the cache for this request (getsCachedPage), without any
+ * of a page that proxy.ts serves from the cache for this request (servedFromSharedCopy), without any
  * header in ROUTER_AND_CONDITION_HEADERS, that the proxy would also leave alone (see leftAlone).
  */
 export function guestPageKey(request: IncomingMessage): string | null {
@@ -70,7 +71,14 @@ export function guestPageKey(request: IncomingMessage): string | null {
   if (cookies === null) return null;
   const hasSession = cookies.access !== undefined || cookies.refresh !== undefined;
   const acceptsHtml = (request.headers.accept ?? "").includes("text/html");
-  if (!getsCachedPage(url, { hasSession, acceptsHtml }) || !leftAlone(cookies, hasSession)) return null;
+  const shared = servedFromSharedCopy({
+    method: request.method,
+    pathname: url,
+    search: "",
+    hasSession,
+    acceptsHtml,
+  });
+  if (!shared || !leftAlone(cookies, hasSession)) return null;
   return `${url} ${request.headers["accept-encoding"] ?? ""}`;
 }
 
@@ -124,8 +132,9 @@ function leftAlone(cookies: SessionCookies, hasSession: boolean): boolean {
 
 /** Whether a stored answer may still be replayed at `now`. */
 function isReplayable(answer: StoredAnswer, now: number): boolean {
-  if (now - answer.storedAt >= REPLAY_MS) return false;
-  return answer.postId === null || projectPageChangedAt(answer.postId) < answer.storedAt;
+  if (now - answer.storedAt >= REPLAY_MS || !changeFeedIsLive(now)) return false;
+  const changedAt = answer.postId === null ? latestPostChangeAt() : postChangedAt(answer.postId);
+  return changedAt < answer.storedAt;
 }
 
 /**
@@ -149,7 +158,7 @@ export function serveGuestPage(
     return;
   }
   if (answer) forget(key);
-  const postId = PROJECT_PAGE_PATH.exec(request.url ?? "")?.[1] ?? null;
+  const postId = projectPagePostId(request.url ?? "");
   recordAnswer(response, (recorded) => keep(key, { ...recorded, postId }));
   next();
 }
