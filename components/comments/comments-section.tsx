@@ -21,7 +21,7 @@ import { CommentBody } from "./comment-body";
 import { CommentEditorPlaceholder } from "./comment-editor-placeholder";
 
 // Tiptap (the editor) loads only when a signed-in user starts a comment: a visitor's first load
-// stays lean (issue 15), and the placeholder of the same size keeps the layout still meanwhile.
+// stays lean, and the placeholder of the same size keeps the layout still meanwhile.
 const CommentEditorField = lazy(() =>
   import("./comment-editor").then((module) => ({ default: module.CommentEditorField })),
 );

@@ -9,7 +9,7 @@ import type { PostList, PostSummary } from "@/lib/validation/posts";
 import { PostCard, PostCardSkeleton } from "./post-card";
 import { onPostDeleted } from "./post-events";
 
-// The contract's module builds zod schemas: it is imported at the first call, not with the page (issue 15).
+// The contract's module builds zod schemas: it is imported at the first call, not with the page.
 const postContracts = () => import("@/lib/validation/posts");
 
 type Query = Record<string, string | undefined>;

@@ -1,6 +1,6 @@
 "use client";
 
-// The Radix half of dialog.tsx, imported when a dialog first opens (issue 15): Radix's focus
+// The Radix half of dialog.tsx, imported when a dialog first opens: Radix's focus
 // trap, scroll lock and layers stay out of the first load of every page that merely has a dialog.
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import type { ComponentProps, ReactNode, RefObject } from "react";

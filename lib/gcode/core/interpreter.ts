@@ -6,7 +6,7 @@
  * Why WebAssembly: the upload analysis and the viewer's Worker parse one file in a fresh process,
  * and the same interpreter in JavaScript spent most of a cold parse of a few-MB file in V8's
  * TurboFan compiles and in baseline code waiting for them. WebAssembly is compiled before it runs
- * (docs/performance.md, "Cold figures, session 15").
+ * (docs/performance.md, "G-code parser"; ADR 024).
  *
  * What stays in JavaScript and is called from here (imports): LinuxCNC expressions and `#`
  * assignments (lib/gcode/expression.ts), the names of unknown words, the trigonometric functions
