@@ -24,7 +24,7 @@ export default defineConfig([
     "playwright-report*/**",
     "test-results*/**",
     "next-env.d.ts",
-    // AssemblyScript, compiled by asc (scripts/lib/gcode-core.ts), not by tsc.
+    // AssemblyScript: type-checked by lib/gcode/core/tsconfig.json (`npm run check:gcode-core`).
     "lib/gcode/core/interpreter.ts",
   ]),
   {

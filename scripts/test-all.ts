@@ -30,7 +30,7 @@ try {
     ...env,
     TEST_DATABASE: "embedded",
   });
-  // Issue 18: every /api/v1 operation with malformed input, once per database (scripts/test-fuzz.ts).
+  // Every /api/v1 operation with malformed input, once per database (scripts/test-fuzz.ts).
   console.log("\n== fuzz /api/v1 on PostgreSQL ==");
   await run(bin("vitest"), ["run", "--project", "fuzz"], { ...env, TEST_DATABASE: "postgres" });
   console.log("\n== fuzz /api/v1 on the embedded PGlite ==");

@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from "vitest";
 import { api } from "../support/http";
 import { Browser, signUp } from "../api/auth-support";
 
-// Issue 19, item 5 over HTTP (ADR 014): every API answer and page carries the security headers;
+// Over HTTP (ADR 014): every API answer and page carries the security headers;
 // personal API answers are never stored; pages run under a nonce-based policy whose nonce matches
 // the HTML, the cached guest page included.
 const nonceOf = (policy: string | null) => /'nonce-([^']+)'/.exec(policy ?? "")?.[1];

@@ -515,7 +515,7 @@ describe("local driver: signed URLs and GET/HEAD/PUT /files/{key}", () => {
     return parsed.toString();
   }
 
-  it("answers 503 (UNAVAILABLE) when the storage directory is replaced by a file (issue 18)", async () => {
+  it("answers 503 (UNAVAILABLE) when the storage directory is replaced by a file", async () => {
     await rm(harness.rootDir, { recursive: true, force: true });
     await writeFile(harness.rootDir, "not a directory");
     const failure = await storage
