@@ -24,7 +24,7 @@ export default defineConfig([
     "playwright-report*/**",
     "test-results*/**",
     "next-env.d.ts",
-    // AssemblyScript, compiled by asc (scripts/lib/gcode-core.ts), not by tsc.
+    // AssemblyScript: type-checked by lib/gcode/core/tsconfig.json (`npm run check:gcode-core`).
     "lib/gcode/core/interpreter.ts",
   ]),
   {
@@ -114,6 +114,33 @@ export default defineConfig([
               message: "Infrastructure sits below the services and HTTP.",
             },
           ],
+        },
+      ],
+    },
+  },
+  // State shared across the copies of a module that one process loads (Next's bundles, the
+  // server process's own bundle, the ISR handler outside both) lives on globalThis only in the
+  // modules that own it: the guest pages' caches, the change feed, and the few registries they
+  // drive (the pool, the short-lived caches, the listed indexes). Anywhere else it would be state
+  // that no change reaches (docs/ARCHITECTURE.md, "Caches on the request path").
+  {
+    files: ["**/*.{ts,tsx,mjs,js}"],
+    ignores: [
+      "lib/guest-pages/**",
+      "lib/change-feed/**",
+      "lib/db/client.ts",
+      "lib/cache/ttl-cache.ts",
+      "lib/services/posts/listed-index-sync.ts",
+      // The browser's zod settings, before any page code runs.
+      "instrumentation-client.ts",
+    ],
+    rules: {
+      "no-restricted-globals": [
+        "error",
+        {
+          name: "globalThis",
+          message:
+            "State on globalThis lives in lib/guest-pages and lib/change-feed (see eslint.config.mjs).",
         },
       ],
     },

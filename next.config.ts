@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { NextConfig } from "next";
-import { GUEST_HOME_PATH, GUEST_MODEL_PREFIX, GUEST_PAGE_HEADER } from "./app/(guest)/guest-paths";
+import { GUEST_HOME_PATH, GUEST_MODEL_PREFIX, GUEST_PAGE_HEADER } from "./lib/guest-pages/paths";
 
 const guestPage = [{ type: "header" as const, key: GUEST_PAGE_HEADER }];
 
@@ -32,9 +32,9 @@ const nextConfig: NextConfig = {
   },
   // The ISR cache: in each server process's memory (ADR 007: on disk it would be files rewritten by
   // every worker sharing the build, in a directory the Docker image's `node` user cannot write),
-  // and a cached project page is dropped as soon as its post changes, in every worker (ADR 017).
+  // and a cached page is dropped as soon as the change feed tells of its post's change (ADR 017, 025).
   // Next runs from the project root (npm scripts, the tests, the Docker image).
-  cacheHandler: path.join(process.cwd(), "lib", "cache", "isr-cache-handler.mjs"),
+  cacheHandler: path.join(process.cwd(), "lib", "guest-pages", "isr-cache-handler.mjs"),
   cacheMaxMemorySize: 0,
   // A signed-out visitor's unfiltered `/` and project pages, as marked by proxy.ts, are served by
   // the cached guest pages (ADR 007, ADR 017). The rewrites live here rather than in the proxy:

@@ -3,8 +3,8 @@ import {
   GUEST_HOME_PREFIX,
   GUEST_MODEL_PREFIX,
   GUEST_PAGE_HEADER,
-  getsCachedPage,
-} from "@/app/(guest)/guest-paths";
+  servedFromSharedCopy,
+} from "@/lib/guest-pages/paths";
 import { verifyAccessTokenSignature } from "@/lib/auth/access-token";
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, REFRESH_TOKEN_TTL_SECONDS } from "@/lib/auth/cookies";
 import { MEMBER_HINT_COOKIE } from "@/lib/utils/before-paint";
@@ -24,7 +24,7 @@ import { commonSecurityHeaders, createNonce, pageContentSecurityPolicy } from "@
  * cached page. Every other page, and every URL with a query, is rendered per request. Direct
  * visits to a cached page's own address go to its public one.
  *
- * And the security headers of every page (issue 19, ADR 014): a fresh nonce per request, passed
+ * And the security headers of every page (ADR 014): a fresh nonce per request, passed
  * to Next in the request's `Content-Security-Policy` and `x-nonce` headers (Next puts it on its
  * scripts) and sent in the answer's policy (a cached page's comes with the page), with nosniff,
  * Referrer-Policy, X-Frame-Options and HSTS.
@@ -53,18 +53,15 @@ function hasSessionCookie(request: NextRequest): boolean {
 }
 
 /**
- * A GET or HEAD, no query, of `/` without any session cookie, or of a project page: a cached page.
- * Members get the cached project page too when they load it (ADR 019), but not on a client-side
- * navigation: the chrome of the page they come from already names them, and the per-request page
- * keeps it so (and shows 'Just a moment!' while it loads). Next strips its own RSC headers before
- * the proxy, so a page load is told by what it accepts: a browser loading a page asks for HTML,
- * the router's fetch accepts anything.
+ * The one rule of lib/guest-pages/paths.ts. Next strips its own RSC headers before the proxy, so a
+ * page load is told by what it accepts; nextUrl.search omits Next's own `_rsc` parameter.
  */
 function isCachedPage(request: NextRequest): boolean {
-  // nextUrl.search omits Next's own `_rsc` parameter, so client navigations count as unfiltered.
   const { pathname, search } = request.nextUrl;
-  if (search !== "" || !isRead(request.method)) return false;
-  return getsCachedPage(pathname, {
+  return servedFromSharedCopy({
+    method: request.method,
+    pathname,
+    search,
     hasSession: hasSessionCookie(request),
     acceptsHtml: (request.headers.get("accept") ?? "").includes("text/html"),
   });
@@ -140,10 +137,6 @@ function forward(
 
 function isRedirect(response: NextResponse): boolean {
   return response.headers.has("location");
-}
-
-function isRead(method: string): boolean {
-  return method === "GET" || method === "HEAD";
 }
 
 export const config = {

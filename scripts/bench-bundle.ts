@@ -1,5 +1,5 @@
 // npm run bench:bundle [-- --base-url URL --post-id ID --top N]
-// Issue 15's first-load JavaScript: fetches the home page and a project page as a signed-out
+// First-load JavaScript: fetches the home page and a project page as a signed-out
 // visitor, collects every <script src> their HTML references, gzips each one and prints the
 // per-route totals against the issue's targets. What a browser downloads before anything is
 // clicked: chunks loaded later (the 3D viewer, the comment editor, dialogs) are not in the HTML.

@@ -1,5 +1,5 @@
 // npm run bench:upload [-- --file PATH]
-// Issue 13's upload benchmark: one large G-code model through the wizard's API, as a browser does
+// The upload benchmark: one large G-code model through the wizard's API, as a browser does
 // it: createPost, getPreSignedUploadUrl, PUT to the signed URL (local storage driver), then
 // updateAttachments, which checks the stored bytes (size, SHA-256), analyses the program with the
 // G-code engine, renders its toolpath picture and computes its pre-flight report. Prints seconds and

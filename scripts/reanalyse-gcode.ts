@@ -1,6 +1,6 @@
 // npx tsx --conditions=react-server scripts/reanalyse-gcode.ts: re-runs the G-code analysis of
-// every stored post model, so analyses saved before a rule changed (issue 16: laser rules, power
-// range, program frame, arc extents) follow the current engine. Streams each file from storage
+// every stored post model, so analyses saved before a rule changed (laser rules, power range,
+// program frame, arc extents) follow the current engine. Streams each file from storage
 // (constant memory), one at a time; safe to run again.
 import { and, eq, isNotNull } from "drizzle-orm";
 import { createDatabase } from "@/lib/db/create";

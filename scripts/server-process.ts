@@ -6,10 +6,11 @@
 import { createServer, type IncomingMessage } from "node:http";
 import path from "node:path";
 import next from "next";
+import { followChangeFeed } from "@/lib/change-feed/follow-change-feed";
 import { allowedMethods, methodNotAllowedResponse } from "@/lib/http/method-not-allowed";
 import { sweepAbandonedUploads } from "@/lib/services/attachments/sweep-abandoned-uploads";
 import { directRouteFor, serveDirect } from "./lib/direct-routes";
-import { guestPageKey, serveGuestPage } from "./lib/guest-page-replay";
+import { guestPageKey, serveGuestPage } from "@/lib/guest-pages/replay";
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.PORT ?? 3000);
@@ -18,6 +19,9 @@ const origin = `http://${hostname}:${port}`;
 
 // This process replaces any client copy of the remote-address header (below), so the app may read it.
 process.env.CNC_REMOTE_ADDRESS_HEADER = "1";
+
+// Every cache of this process follows the database's change feed (ADR 025) from the start.
+followChangeFeed();
 
 const app = next({ dev: false, dir: projectRoot, hostname, port });
 const handleWithNext = app.getRequestHandler();

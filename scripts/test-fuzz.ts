@@ -1,4 +1,4 @@
-// npm run test:fuzz: the schema-driven fuzz suite (tests/fuzz, issue 18) against the production
+// npm run test:fuzz: the schema-driven fuzz suite (tests/fuzz) against the production
 // build, once on a fresh PostgreSQL database and once on a fresh embedded PGlite, each with its own
 // server process. FUZZ_SEED reproduces a run. Builds first when there is no build.
 import { loadDotEnv, projectRoot, run } from "./lib/runtime";

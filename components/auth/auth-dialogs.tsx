@@ -5,7 +5,7 @@ import { useState } from "react";
 import { type AuthDialog, useAuthDialog } from "./auth-dialog-store";
 
 // Each dialog (its form library, schemas and the OTP input) loads the first time it is opened:
-// every page mounts this component, and most visitors never open one (issue 15).
+// every page mounts this component, and most visitors never open one.
 const LoginDialog = dynamic(() => import("./login-dialog").then((module) => module.LoginDialog));
 const ForgotPasswordDialog = dynamic(() =>
   import("./forgot-password-dialog").then((module) => module.ForgotPasswordDialog),

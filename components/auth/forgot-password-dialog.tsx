@@ -6,12 +6,11 @@ import { toast } from "@/components/ui/toast";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
 import { sendPasswordResetEmail } from "@/lib/api-client/auth";
 import { ApiError } from "@/lib/api-client/client";
 import { emailOnlySchema } from "@/lib/validation/auth";
 import { closeAuthDialog, openAuthDialog } from "./auth-dialog-store";
-import { errorText, fieldA11y, FormField } from "./form-field";
+import { EmailField, errorText } from "./form-field";
 
 type ForgotValues = z.input<typeof emailOnlySchema>;
 
@@ -49,15 +48,7 @@ export function ForgotPasswordDialog({ open }: { open: boolean }) {
         size="sm"
       >
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-          <FormField id="forgot-email" label="Email" error={errors.email?.message}>
-            <Input
-              type="email"
-              autoComplete="email"
-              placeholder="you@example.com"
-              {...fieldA11y("forgot-email", errors.email?.message)}
-              {...form.register("email")}
-            />
-          </FormField>
+          <EmailField id="forgot-email" error={errors.email?.message} registration={form.register("email")} />
           <Button type="submit" fullWidth isLoading={isSubmitting}>
             Send reset link
           </Button>

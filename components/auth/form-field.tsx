@@ -65,6 +65,29 @@ export function PasswordField({
   );
 }
 
+/** The e-mail address of an existing account, as the login and forgot-password dialogs ask for it. */
+export function EmailField({
+  id,
+  error,
+  registration,
+}: {
+  id: string;
+  error?: string;
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <FormField id={id} label="Email" error={error}>
+      <Input
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        {...fieldA11y(id, error)}
+        {...registration}
+      />
+    </FormField>
+  );
+}
+
 /** aria props for a control inside FormField. */
 export function fieldA11y(id: string, error: string | undefined, hasHint = false) {
   const describedBy = [error ? `${id}-error` : null, hasHint ? `${id}-hint` : null].filter(Boolean).join(" ");

@@ -8,11 +8,10 @@ import { toast } from "@/components/ui/toast";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
 import { login } from "@/lib/api-client/auth";
 import { loginSchema } from "@/lib/validation/auth";
 import { closeAuthDialog, openAuthDialog } from "./auth-dialog-store";
-import { errorText, fieldA11y, FormField, PasswordField } from "./form-field";
+import { EmailField, errorText, PasswordField } from "./form-field";
 import { GoogleSignInButton } from "./google-button";
 import { useSession } from "./session-provider";
 
@@ -45,15 +44,7 @@ export function LoginDialog({ open }: { open: boolean }) {
     <Dialog open={open} onOpenChange={(isOpen) => (isOpen ? openAuthDialog("login") : closeAuthDialog())}>
       <DialogContent title="Log in" description="Welcome back. Sign in to share and save projects." size="sm">
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-          <FormField id="login-email" label="Email" error={errors.email?.message}>
-            <Input
-              type="email"
-              autoComplete="email"
-              placeholder="you@example.com"
-              {...fieldA11y("login-email", errors.email?.message)}
-              {...form.register("email")}
-            />
-          </FormField>
+          <EmailField id="login-email" error={errors.email?.message} registration={form.register("email")} />
           <PasswordField
             id="login-password"
             label="Password"

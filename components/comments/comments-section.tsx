@@ -3,6 +3,7 @@
 import type { Editor } from "@tiptap/react";
 import Link from "next/link";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { UserLink } from "@/components/profile/user-link";
 import { toast } from "@/components/ui/toast";
 import { openAuthDialog } from "@/components/auth/auth-dialog-store";
 import { useSession } from "@/components/auth/session-provider";
@@ -21,7 +22,7 @@ import { CommentBody } from "./comment-body";
 import { CommentEditorPlaceholder } from "./comment-editor-placeholder";
 
 // Tiptap (the editor) loads only when a signed-in user starts a comment: a visitor's first load
-// stays lean (issue 15), and the placeholder of the same size keeps the layout still meanwhile.
+// stays lean, and the placeholder of the same size keeps the layout still meanwhile.
 const CommentEditorField = lazy(() =>
   import("./comment-editor").then((module) => ({ default: module.CommentEditorField })),
 );
@@ -65,12 +66,7 @@ function CommentBox({ postId, onPosted }: { postId: string; onPosted: (comment: 
   return (
     <form onSubmit={(event) => void onSubmit(event)} className="space-y-3" noValidate>
       {user ? (
-        <Link
-          href={`/${user.username}`}
-          className="inline-flex items-center gap-2 text-sm font-medium hover:underline"
-        >
-          <Avatar src={user.profilePicture} name={user.username} alt="" size="sm" />@{user.username}
-        </Link>
+        <UserLink user={user} className="text-sm" />
       ) : (
         <div className="rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900">
           <p className="font-semibold">Whoops! You’re Missing out..</p>

@@ -5,7 +5,7 @@ import { PostCard, PostCardSkeleton } from "@/components/posts/post-card";
 import { onPostDeleted } from "@/components/posts/post-events";
 import type { PostSummary } from "@/lib/validation/posts";
 
-// Swiper is imported once the page is idle after hydration, not with its first scripts (issue 15).
+// Swiper is imported once the page is idle after hydration, not with its first scripts.
 // Until then the same cards stand in a row laid out as Swiper lays out its slides (1, 2 or 3 per
 // view at Swiper's breakpoints, 24 px apart), so nothing moves when the carousel takes over.
 const FeaturedSwiper = lazy(() =>

@@ -11,7 +11,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { KeyIcon, LogOutIcon, UserIcon } from "@/components/ui/icons";
 import { AdminDashboardLink } from "./admin-dashboard-link";
-import { ACCOUNT_TRIGGER_CLASSES, AccountFace, type AccountMenuProps } from "./account-menu-button";
+import { ACCOUNT_TRIGGER_CLASSES, AccountFace, type AccountMenuProps } from "./account-face";
 import { profileHref } from "./header-user";
 
 /** The avatar button and its 'My Account' menu (profile, password, dashboard, log out). */

@@ -11,7 +11,7 @@ export type ErrorViewProps = {
 
 /**
  * The error boundary screen: 'Oops! Tiny hiccup' with Refresh Page and Go to Homepage. Plain
- * markup without the icon set: app/global-error.tsx loads it with every page (issue 15).
+ * markup without the icon set: app/global-error.tsx loads it with every page.
  */
 export function ErrorView({ error, reset }: ErrorViewProps) {
   useEffect(() => {

@@ -17,7 +17,7 @@ import { cn } from "@/lib/utils/cn";
 import { AdminDashboardLink } from "./admin-dashboard-link";
 import { profileHref } from "./header-user";
 import { NEWS_URL, externalLinkProps } from "./links";
-import type { MobileNavProps } from "./mobile-nav";
+import type { HeaderProps } from "./header-props";
 
 const rowClasses =
   "flex min-h-11 w-full items-center gap-3 rounded-lg px-3 text-left text-[0.9375rem] font-medium text-ink transition-colors hover:bg-brand-50 hover:text-brand-800 [&_svg]:size-5 [&_svg]:shrink-0 [&_svg]:text-ink-subtle";
@@ -31,7 +31,7 @@ export function MobileNavSheet({
   adminDashboardUrl = null,
   isOpen,
   onOpenChange,
-}: MobileNavProps & { isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
+}: HeaderProps & { isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
   return (
     <Sheet open={isOpen} onOpenChange={onOpenChange}>
       <SheetContent title="Menu">

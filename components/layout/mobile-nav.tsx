@@ -1,24 +1,16 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { MenuIcon } from "@/components/ui/icons";
-import type { HeaderUser } from "./header-user";
+import type { HeaderProps } from "./header-props";
 
-export type MobileNavProps = {
-  user: HeaderUser | null;
-  loginTrigger?: ReactNode;
-  onLogin?: () => void;
-  onLogout?: () => void | Promise<void>;
-  adminDashboardUrl?: string | null;
-};
-
-// The menu (a sheet dialog) loads at the first press of its button, not with every page (issue 15).
+// The menu (a sheet dialog) loads at the first press of its button, not with every page.
 const MobileNavSheet = dynamic(() => import("./mobile-nav-sheet").then((module) => module.MobileNavSheet));
 
 /** The small screens' menu button; the slide-out menu itself is mobile-nav-sheet.tsx. */
-export function MobileNav(props: MobileNavProps) {
+export function MobileNav(props: HeaderProps) {
   const [isOpen, setOpen] = useState(false);
   const [wasOpened, setWasOpened] = useState(false);
   return (

@@ -42,8 +42,8 @@ export function SiteChrome({ adminDashboardUrl = null }: { adminDashboardUrl?: s
     session.clear();
     closeAuthDialog();
     // A full load of `/`: a signed-out visitor gets the cached guest page (ADR 007), and Next's
-    // client router cannot always swap a signed-in page for it in place. When it could not, it
-    // reloaded the page itself and the toast shown here was lost; now the next page shows it.
+    // client router cannot always swap a signed-in page for it in place (it reloads instead, and a
+    // toast shown here would be lost): the next page shows it.
     flashToastAfterLoad("Logged out successfully");
     // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load is the point (above)
     window.location.assign("/");

@@ -26,7 +26,11 @@ export function SiteFrame({
   children: ReactNode;
 }) {
   return (
-    <SessionProvider initialUser={initialUser} hasRefreshCookie={hasRefreshCookie} isSharedPage={isSharedPage}>
+    <SessionProvider
+      initialUser={initialUser}
+      hasRefreshCookie={hasRefreshCookie}
+      isSharedPage={isSharedPage}
+    >
       <div className="flex min-h-dvh flex-col">
         <a
           href="#main"

@@ -1,41 +1,20 @@
 "use client";
 
 import Link from "next/link";
-import type { ReactNode } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { ExternalLinkIcon, FolderIcon, PlusIcon } from "@/components/ui/icons";
-import { AccountMenuButton, type AccountMenuProps } from "./account-menu-button";
+import type { AccountMenuProps } from "./account-face";
+import { AccountMenuButton } from "./account-menu-button";
 import { Container } from "./container";
-import { profileHref, type HeaderUser } from "./header-user";
+import type { HeaderProps } from "./header-props";
+import { profileHref } from "./header-user";
 import { NEWS_URL, externalLinkProps } from "./links";
 import { MobileNav } from "./mobile-nav";
 import { SiteLogo } from "./site-logo";
 
 export type { HeaderUser } from "./header-user";
 
-export type SiteHeaderProps = {
-  /** null for guests. */
-  user: HeaderUser | null;
-  /**
-   * Guest only: rendered in place of the default 'Log in' button, in the bar and in the mobile
-   * menu. Pass the login dialog together with its trigger (works from a server component).
-   */
-  loginTrigger?: ReactNode;
-  /** Guest only: click handler of the default 'Log in' button, when rendered from client code. */
-  onLogin?: () => void;
-  /** Called by 'Log out'; a server action or a client handler. Without it the item is disabled. */
-  onLogout?: () => void | Promise<void>;
-  /** ADMIN_DASHBOARD_URL when configured; otherwise 'Admin Dashboard' opens the review queue. */
-  adminDashboardUrl?: string | null;
-};
-
-export function SiteHeader({
-  user,
-  loginTrigger,
-  onLogin,
-  onLogout,
-  adminDashboardUrl = null,
-}: SiteHeaderProps) {
+export function SiteHeader({ user, loginTrigger, onLogin, onLogout, adminDashboardUrl = null }: HeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface/90 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
       <Container className="flex h-16 items-center gap-4">

@@ -5,7 +5,7 @@ import { useState } from "react";
 import type { MakeUploadDialogProps } from "./make-upload-dialog";
 
 // The make form (its uploads, ratings and machine choice) loads when 'Upload Make' is first
-// pressed, not with the project page (issue 15).
+// pressed, not with the project page.
 const MakeUploadDialog = dynamic(() =>
   import("./make-upload-dialog").then((module) => module.MakeUploadDialog),
 );

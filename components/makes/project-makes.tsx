@@ -1,10 +1,9 @@
 "use client";
 
-import Link from "next/link";
 import { useState } from "react";
+import { UserLink } from "@/components/profile/user-link";
 import { toast } from "@/components/ui/toast";
 import { useSession } from "@/components/auth/session-provider";
-import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
 import { TrashIcon } from "@/components/ui/icons";
@@ -73,13 +72,7 @@ function MakeCard({
   return (
     <li className="space-y-3 rounded-2xl border border-line bg-surface p-4 shadow-card">
       <div className="flex items-start justify-between gap-2">
-        <Link
-          href={`/${make.user.username}`}
-          className="inline-flex items-center gap-2 text-sm font-medium hover:underline"
-        >
-          <Avatar src={make.user.profilePicture} name={make.user.username} alt="" size="sm" />@
-          {make.user.username}
-        </Link>
+        <UserLink user={make.user} className="text-sm" />
         {canDelete ? <DeleteMakeButton make={make} onDeleted={onDeleted} /> : null}
       </div>
       {make.attachments.length ? (

@@ -1,18 +1,7 @@
 "use client";
 
 import { lazy, Suspense, useState } from "react";
-import { ChevronDownIcon } from "@/components/ui/icons";
-
-export const OWNER_ACTIONS_TRIGGER_CLASSES =
-  "inline-flex h-8 items-center gap-1 rounded-lg border border-line px-2 text-xs font-medium text-ink hover:bg-surface-muted";
-
-export function OwnerActionsFace() {
-  return (
-    <>
-      Actions <ChevronDownIcon className="size-3.5" />
-    </>
-  );
-}
+import { OWNER_ACTIONS_TRIGGER_CLASSES, OwnerActionsFace } from "./owner-actions-face";
 
 const loadOwnerActions = () => import("./post-owner-actions");
 const PostOwnerActions = lazy(() =>

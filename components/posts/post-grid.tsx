@@ -9,22 +9,26 @@ import type { PostList, PostSummary } from "@/lib/validation/posts";
 import { PostCard, PostCardSkeleton } from "./post-card";
 import { onPostDeleted } from "./post-events";
 
-// The contract's module builds zod schemas: it is imported at the first call, not with the page (issue 15).
+// The contract's module builds zod schemas: it is imported at the first call, not with the page.
 const postContracts = () => import("@/lib/validation/posts");
 
 type Query = Record<string, string | undefined>;
 
 const GRID_CLASSES = "grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
 
+function CardSkeletons({ count }: { count: number }) {
+  return Array.from({ length: count }, (_, index) => (
+    <li key={`skeleton-${index}`} className="flex">
+      <PostCardSkeleton />
+    </li>
+  ));
+}
+
 /** The grid's loading placeholder: a row or two of card skeletons. */
 export function PostGridSkeleton({ count = 8 }: { count?: number }) {
   return (
     <ul className={GRID_CLASSES} aria-busy aria-label="Loading projects">
-      {Array.from({ length: count }, (_, index) => (
-        <li key={index} className="flex">
-          <PostCardSkeleton />
-        </li>
-      ))}
+      <CardSkeletons count={count} />
     </ul>
   );
 }
@@ -120,13 +124,7 @@ export function PostGrid({
             <PostCard post={post} onDeleted={removePost} />
           </li>
         ))}
-        {isLoading && posts.length === 0
-          ? Array.from({ length: skeletonCount }, (_, index) => (
-              <li key={`skeleton-${index}`} className="flex">
-                <PostCardSkeleton />
-              </li>
-            ))
-          : null}
+        {isLoading && posts.length === 0 ? <CardSkeletons count={skeletonCount} /> : null}
       </ul>
       {error ? <p className="mt-6 text-center text-sm text-red-700">{error}</p> : null}
       {isLoading && posts.length > 0 ? (

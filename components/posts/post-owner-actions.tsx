@@ -10,7 +10,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { EditIcon, TrashIcon } from "@/components/ui/icons";
 import { DeletePostDialog } from "./delete-post-dialog";
-import { OWNER_ACTIONS_TRIGGER_CLASSES, OwnerActionsFace } from "./owner-actions-button";
+import { OWNER_ACTIONS_TRIGGER_CLASSES, OwnerActionsFace } from "./owner-actions-face";
 
 /** The card's 'Actions' menu (edit, delete) and its delete confirmation, for the post's owner only. */
 export function PostOwnerActions({

@@ -2,14 +2,15 @@
 
 import { Dialog, DialogContent, DialogTrigger } from "@/components/ui/dialog";
 import { StarIcon } from "@/components/ui/icons";
+import { RATING_CRITERIA, type RatingCriterion, ratingWeightPercent } from "@/lib/catalogue/enums";
 import type { RatingsDistribution } from "@/lib/validation/posts";
 
-const CRITERIA = [
-  { key: "cutExpectation", label: "Cut expectation", weight: 0.25 },
-  { key: "cutQuality", label: "Cut quality", weight: 0.25 },
-  { key: "correctFileInfo", label: "Correct file information", weight: 0.2 },
-  { key: "coolFactor", label: "Cool factor", weight: 0.3 },
-] as const;
+const LABELS: Readonly<Record<RatingCriterion, string>> = {
+  cutExpectation: "Cut expectation",
+  cutQuality: "Cut quality",
+  correctFileInfo: "Correct file information",
+  coolFactor: "Cool factor",
+};
 
 const MAX_STARS = 5;
 
@@ -44,11 +45,11 @@ export function RatingsDistributionDialog({
       <DialogContent title="Ratings Distribution" size="sm">
         {hasRatings ? (
           <dl className="space-y-3 text-sm">
-            {CRITERIA.map((criterion) => (
+            {RATING_CRITERIA.map((criterion) => (
               <div key={criterion.key} className="flex items-center justify-between gap-3">
                 <dt className="text-ink-muted">
-                  {criterion.label}{" "}
-                  <span className="text-xs text-ink-subtle">({criterion.weight * 100}%)</span>
+                  {LABELS[criterion.key]}{" "}
+                  <span className="text-xs text-ink-subtle">({ratingWeightPercent(criterion)}%)</span>
                 </dt>
                 <dd className="flex items-center gap-2 font-medium text-ink">
                   <Stars value={distribution[criterion.key]} />

@@ -6,7 +6,7 @@ import { useSession } from "@/components/auth/session-provider";
 import { callEndpoint } from "@/lib/api-client/call-endpoint";
 import { announcePostChanged, latestPostChange, onPostChanged } from "./post-events";
 
-// The contract's module builds zod schemas: it is imported at the first call, not with the page (issue 15).
+// The contract's module builds zod schemas: it is imported at the first call, not with the page.
 const postContracts = () => import("@/lib/validation/posts");
 
 interface LikeState {

@@ -5,6 +5,7 @@ import { PostGrid } from "@/components/posts/post-grid";
 import { callEndpoint } from "@/lib/api-client/call-endpoint";
 import {
   bookmarkedPostsEndpoint,
+  type PostList,
   type PostSummary,
   type ProfilePostType,
   postsByUsernameEndpoint,
@@ -12,6 +13,25 @@ import {
 
 /** Cards shown while a profile list's first page loads (spec §9). */
 export const PROFILE_SKELETON_CARDS = 12;
+
+function ProfileGrid({
+  initialPosts,
+  fetchPage,
+}: {
+  initialPosts: PostSummary[] | null;
+  fetchPage: (page: number, limit: number) => Promise<PostList>;
+}) {
+  return (
+    <PostGrid
+      initialPosts={initialPosts}
+      query={{}}
+      fetchPage={fetchPage}
+      skeletonCount={PROFILE_SKELETON_CARDS}
+      emptyTitle="No posts found"
+      emptyText=""
+    />
+  );
+}
 
 /** A profile's posts (the owner's tab when postType is given), scrolling on page by page. */
 export function ProfilePostList({
@@ -28,16 +48,7 @@ export function ProfilePostList({
       callEndpoint(postsByUsernameEndpoint, { params: { username }, query: { page, limit, postType } }),
     [username, postType],
   );
-  return (
-    <PostGrid
-      initialPosts={initialPosts}
-      query={{}}
-      fetchPage={fetchPage}
-      skeletonCount={PROFILE_SKELETON_CARDS}
-      emptyTitle="No posts found"
-      emptyText=""
-    />
-  );
+  return <ProfileGrid initialPosts={initialPosts} fetchPage={fetchPage} />;
 }
 
 /** The owner's 'Bookmarks' tab. */
@@ -46,14 +57,5 @@ export function BookmarkedPostList({ initialPosts }: { initialPosts: PostSummary
     (page: number, limit: number) => callEndpoint(bookmarkedPostsEndpoint, { query: { page, limit } }),
     [],
   );
-  return (
-    <PostGrid
-      initialPosts={initialPosts}
-      query={{}}
-      fetchPage={fetchPage}
-      skeletonCount={PROFILE_SKELETON_CARDS}
-      emptyTitle="No posts found"
-      emptyText=""
-    />
-  );
+  return <ProfileGrid initialPosts={initialPosts} fetchPage={fetchPage} />;
 }

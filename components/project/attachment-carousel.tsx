@@ -1,24 +1,11 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useEffect, useState } from "react";
 import { ChevronLeftIcon, ChevronRightIcon, ExternalLinkIcon } from "@/components/ui/icons";
+import { LazyGcodeViewer } from "@/components/gcode-viewer/lazy-gcode-viewer";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils/cn";
 import { DESIGN_SOFTWARE, extensionOf, type Slide, youtubeId } from "./slides";
-
-// The 3D viewer (three.js, a worker) loads only in the browser and only when a model slide shows.
-const GcodeViewer = dynamic(
-  () => import("@/components/gcode-viewer/gcode-viewer").then((module) => module.GcodeViewer),
-  {
-    ssr: false,
-    loading: () => (
-      <div className="flex size-full items-center justify-center">
-        <Spinner label="Loading the 3D viewer" />
-      </div>
-    ),
-  },
-);
 
 // Inputs where the arrow keys do nothing of their own (a checkbox, a button).
 const ARROW_FREE_INPUTS = new Set(["checkbox", "button", "submit", "reset", "image", "file", "color"]);
@@ -86,7 +73,7 @@ function SlideBody({ slide, title, isActive }: { slide: Slide; title: string; is
       // proportions and the rest scrolls inside the 380 px slide (the file name is the overlay's).
       return url && isActive ? (
         <div className="size-full self-start overflow-y-auto overscroll-contain">
-          <GcodeViewer url={url} className="min-h-full rounded-none border-0 pt-12" />
+          <LazyGcodeViewer url={url} className="min-h-full rounded-none border-0 pt-12" />
         </div>
       ) : null;
     case "youtube": {

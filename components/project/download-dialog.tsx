@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "@/components/ui/dialog";
 import { DownloadIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
+import { Table, TableCell, type TableColumn } from "@/components/ui/table";
 import { getPreSignedUrl, saveFromUrl } from "@/lib/api-client/project";
 import type { PostAttachment, PostDetail } from "@/lib/validation/posts";
 import { downloadableFiles } from "./slides";
@@ -31,6 +32,12 @@ function FileName({ name }: { name: string }) {
     </span>
   );
 }
+
+const DOWNLOAD_COLUMNS: readonly TableColumn[] = [
+  { label: "File" },
+  { label: "Size", className: "w-24" },
+  { label: "Action", isLabelHidden: true, className: "w-16 text-right" },
+];
 
 function formatSize(bytes: number | null): string {
   if (bytes === null) return "";
@@ -102,50 +109,38 @@ export function DownloadDialog({ post, onRefetch }: { post: PostDetail; onRefetc
         description="Download the project's files one by one or all at once."
         size="lg"
       >
-        <div className="h-[400px] overflow-y-auto rounded-xl border border-line">
-          <table className="w-full table-fixed text-left text-sm">
-            <thead className="sticky top-0 bg-surface-muted text-xs text-ink-muted uppercase">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  File
-                </th>
-                <th scope="col" className="w-24 px-3 py-2 font-medium">
-                  Size
-                </th>
-                <th scope="col" className="w-16 px-3 py-2 text-right font-medium">
-                  <span className="sr-only">Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {files.map((file) => (
-                <tr key={file._id}>
-                  <td className="px-3 py-2 font-medium text-ink" title={file.fileName}>
-                    <FileName name={file.fileName} />
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap text-ink-muted tabular-nums">
-                    {formatSize(file.fileSize)}
-                  </td>
-                  <td className="px-3 py-2 text-right">
-                    <Button
-                      variant="ghost"
-                      size="icon-sm"
-                      aria-label={`Download ${file.fileName}`}
-                      disabled={busy.has(file._id)}
-                      onClick={() => void onDownload(file)}
-                    >
-                      {busy.has(file._id) ? (
-                        <Spinner size="sm" label={`Downloading ${file.fileName}`} />
-                      ) : (
-                        <DownloadIcon />
-                      )}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          columns={DOWNLOAD_COLUMNS}
+          frameClassName="h-[400px] overflow-y-auto"
+          className="table-fixed"
+          isHeaderSticky
+        >
+          {files.map((file) => (
+            <tr key={file._id}>
+              <TableCell className="font-medium text-ink" title={file.fileName}>
+                <FileName name={file.fileName} />
+              </TableCell>
+              <TableCell className="whitespace-nowrap text-ink-muted tabular-nums">
+                {formatSize(file.fileSize)}
+              </TableCell>
+              <TableCell className="text-right">
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  aria-label={`Download ${file.fileName}`}
+                  disabled={busy.has(file._id)}
+                  onClick={() => void onDownload(file)}
+                >
+                  {busy.has(file._id) ? (
+                    <Spinner size="sm" label={`Downloading ${file.fileName}`} />
+                  ) : (
+                    <DownloadIcon />
+                  )}
+                </Button>
+              </TableCell>
+            </tr>
+          ))}
+        </Table>
         <div className="mt-4 flex justify-end">
           <Button onClick={() => void onDownloadAll()} isLoading={isAllBusy}>
             <DownloadIcon />

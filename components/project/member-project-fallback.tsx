@@ -1,7 +1,7 @@
 "use client";
 
 import { type ReactNode, useEffect, useState, useSyncExternalStore } from "react";
-import { PROJECT_PAGE_PATH } from "@/app/(guest)/guest-paths";
+import { projectPagePostId } from "@/lib/guest-pages/paths";
 import { getPost } from "@/lib/api-client/project";
 import { hasMemberHint } from "@/lib/utils/before-paint";
 import type { PostDetail } from "@/lib/validation/posts";
@@ -15,7 +15,7 @@ function subscribeToNothing(): () => void {
 /** The post to ask for as the member: the address's id when the member hint is held, else null. */
 function readMemberPostId(): string | null {
   if (!hasMemberHint()) return null;
-  return PROJECT_PAGE_PATH.exec(window.location.pathname)?.[1] ?? null;
+  return projectPagePostId(window.location.pathname);
 }
 
 /**

@@ -3,6 +3,7 @@
 import Image from "next/image";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
+import { Table, TableCell, type TableColumn } from "@/components/ui/table";
 import { CheckIcon, ChevronRightIcon, ClockIcon, CloseIcon, ExternalLinkIcon } from "@/components/ui/icons";
 import { findLicence } from "@/lib/catalogue/enums";
 import { formatLaserPower } from "@/lib/gcode/format";
@@ -44,6 +45,14 @@ type CarouselLinkedProps = {
   onJump: (index: number) => void;
 };
 
+const TOOL_COLUMNS: readonly TableColumn[] = [
+  { label: "Model" },
+  { label: "Tool" },
+  { label: "Type" },
+  { label: "Size" },
+  { label: "Action", isLabelHidden: true },
+];
+
 function ToolsTable({ post, slides, activeIndex, onJump }: CarouselLinkedProps) {
   const [isFiltered, setFiltered] = useState(false);
   const active = slides[activeIndex];
@@ -67,60 +76,36 @@ function ToolsTable({ post, slides, activeIndex, onJump }: CarouselLinkedProps) 
         />
         Only tools of the model shown
       </label>
-      <div className="overflow-x-auto rounded-xl border border-line">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Tools used</caption>
-          <thead className="bg-surface-muted text-xs text-ink-muted uppercase">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Model
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Tool
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Type
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Size
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                <span className="sr-only">Action</span>
-              </th>
+      <Table columns={TOOL_COLUMNS} caption="Tools used" frameClassName="overflow-x-auto">
+        {rows.map((tool) => {
+          const slideIndex = slides.findIndex((slide) => slide.attachment._id === tool.modelId);
+          return (
+            <tr key={tool._id}>
+              <TableCell className="max-w-32 truncate sm:max-w-48" title={modelName(tool.modelId)}>
+                {modelName(tool.modelId)}
+              </TableCell>
+              <TableCell>{tool.laserOrEndmill}</TableCell>
+              <TableCell>{tool.toolType ?? "—"}</TableCell>
+              <TableCell className="tabular-nums">
+                {tool.toolUsed !== null ? `${tool.toolUsed} ${tool.toolUnit ?? ""}` : "—"}
+              </TableCell>
+              <TableCell className="text-right">
+                {slideIndex >= 0 ? (
+                  <button
+                    type="button"
+                    onClick={() => onJump(slideIndex)}
+                    aria-label={`View model ${modelName(tool.modelId)}`}
+                    className="inline-flex items-center gap-1 font-medium whitespace-nowrap text-brand-700 hover:underline"
+                  >
+                    <span className="hidden sm:inline">View model</span>
+                    <ChevronRightIcon className="size-4" />
+                  </button>
+                ) : null}
+              </TableCell>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {rows.map((tool) => {
-              const slideIndex = slides.findIndex((slide) => slide.attachment._id === tool.modelId);
-              return (
-                <tr key={tool._id}>
-                  <td className="max-w-32 truncate px-3 py-2 sm:max-w-48" title={modelName(tool.modelId)}>
-                    {modelName(tool.modelId)}
-                  </td>
-                  <td className="px-3 py-2">{tool.laserOrEndmill}</td>
-                  <td className="px-3 py-2">{tool.toolType ?? "—"}</td>
-                  <td className="px-3 py-2 tabular-nums">
-                    {tool.toolUsed !== null ? `${tool.toolUsed} ${tool.toolUnit ?? ""}` : "—"}
-                  </td>
-                  <td className="px-3 py-2 text-right">
-                    {slideIndex >= 0 ? (
-                      <button
-                        type="button"
-                        onClick={() => onJump(slideIndex)}
-                        aria-label={`View model ${modelName(tool.modelId)}`}
-                        className="inline-flex items-center gap-1 font-medium whitespace-nowrap text-brand-700 hover:underline"
-                      >
-                        <span className="hidden sm:inline">View model</span>
-                        <ChevronRightIcon className="size-4" />
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </Table>
     </div>
   );
 }

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useState } from "react";
+import { UserLink } from "@/components/profile/user-link";
 import { useSession } from "@/components/auth/session-provider";
 import { CommentsSection } from "@/components/comments/comments-section";
 import { Container } from "@/components/layout/container";
@@ -10,7 +11,6 @@ import { ProjectMakes } from "@/components/makes/project-makes";
 import { RatingsDistributionDialog } from "@/components/posts/ratings-distribution-dialog";
 import { usePostInteractions } from "@/components/posts/use-post-interactions";
 import { VisibilityBadge } from "@/components/posts/visibility-badge";
-import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { BookmarkIcon, HeartIcon, InfoIcon, UploadIcon } from "@/components/ui/icons";
@@ -124,13 +124,7 @@ export function ProjectView({ initialPost }: { initialPost: PostDetail }) {
         <div className="min-w-0 space-y-4 lg:sticky lg:top-20">
           <h1 className="text-2xl font-bold tracking-tight break-words text-ink sm:text-3xl">{post.title}</h1>
           <div className="flex flex-wrap items-center gap-2 text-sm">
-            <Link
-              href={`/${post.user.username}`}
-              className="inline-flex items-center gap-2 font-medium hover:underline"
-            >
-              <Avatar src={post.user.profilePicture} name={post.user.username} alt="" size="sm" />@
-              {post.user.username}
-            </Link>
+            <UserLink user={post.user} />
             {post.user.isOnefinityOfficial ? <Badge tone="brand">Official</Badge> : null}
             <VisibilityBadge visibility={post.visibility} />
           </div>

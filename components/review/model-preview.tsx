@@ -1,23 +1,9 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
+import { LazyGcodeViewer } from "@/components/gcode-viewer/lazy-gcode-viewer";
 import type { ReviewModel } from "@/lib/validation/review";
-
-// three.js and the parser's worker load only in the browser, and only once a reviewer opens a preview.
-const GcodeViewer = dynamic(
-  () => import("@/components/gcode-viewer/gcode-viewer").then((module) => module.GcodeViewer),
-  {
-    ssr: false,
-    loading: () => (
-      <div className="flex size-full items-center justify-center">
-        <Spinner label="Loading the 3D viewer" />
-      </div>
-    ),
-  },
-);
 
 /** The 3D preview of a pending post's models, one at a time, opened on demand. */
 export function ModelPreview({ models }: { models: ReviewModel[] }) {
@@ -45,7 +31,7 @@ export function ModelPreview({ models }: { models: ReviewModel[] }) {
         // The viewer sizes itself (a 16:9 scene above its controls); a minimum height keeps the
         // page from jumping while it loads.
         <div className="min-h-64" data-testid="review-model-preview">
-          <GcodeViewer url={shown.url} fileName={shown.fileName} />
+          <LazyGcodeViewer url={shown.url} fileName={shown.fileName} />
         </div>
       ) : null}
     </div>

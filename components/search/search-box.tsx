@@ -12,10 +12,10 @@ import type { AutocompleteSuggestion } from "@/lib/validation/posts";
 import { cn } from "@/lib/utils/cn";
 import type { SearchResults } from "./search-results-drawer";
 
-// The contract's module builds zod schemas: it is imported at the first call, not with the page (issue 15).
+// The contract's module builds zod schemas: it is imported at the first call, not with the page.
 const postContracts = () => import("@/lib/validation/posts");
 
-// The drawer (a dialog and its grid) loads with the first search, not with the page (issue 15).
+// The drawer (a dialog and its grid) loads with the first search, not with the page.
 const SearchResultsDrawer = dynamic(() =>
   import("./search-results-drawer").then((module) => module.SearchResultsDrawer),
 );

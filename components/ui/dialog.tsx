@@ -21,7 +21,7 @@ export type { DialogContentProps, DialogSize } from "./dialog-panel";
 
 // Dialogs keep their state here and render through Radix (dialog-panel.tsx) only from their first
 // opening on: a page full of dialog triggers (rating buttons on every card, Download, Share) loads
-// no dialog code until one is opened (issue 15).
+// no dialog code until one is opened.
 const DialogPanel = dynamic(() => import("./dialog-panel").then((module) => module.DialogPanel));
 
 interface DialogState {

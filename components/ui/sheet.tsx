@@ -3,7 +3,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "@/lib/utils/cn";
-import { DialogOverlay } from "./dialog-panel";
+import { PortalContent } from "./dialog-panel";
 import { CloseIcon } from "./icons";
 
 /** A dialog that slides in from a screen edge, e.g. a mobile navigation menu. */
@@ -37,39 +37,35 @@ export function SheetContent({
   children,
   ...props
 }: SheetContentProps) {
-  const describedBy = description ? {} : { "aria-describedby": undefined };
   return (
-    <DialogPrimitive.Portal>
-      <DialogOverlay />
-      <DialogPrimitive.Content
-        {...describedBy}
-        className={cn(
-          "fixed inset-y-0 z-50 flex w-[min(20rem,88vw)] flex-col border-line bg-surface text-ink shadow-overlay",
-          sideClasses[side],
-          className,
-        )}
-        {...props}
-      >
-        <div className="flex min-h-16 items-center justify-between gap-3 border-b border-line px-4">
-          <div className="min-w-0">
-            <DialogPrimitive.Title className={cn("text-base font-semibold", hideTitle && "sr-only")}>
-              {title}
-            </DialogPrimitive.Title>
-            {description ? (
-              <DialogPrimitive.Description className="truncate text-sm text-ink-muted">
-                {description}
-              </DialogPrimitive.Description>
-            ) : null}
-          </div>
-          <DialogPrimitive.Close
-            aria-label={closeLabel}
-            className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-ink-muted transition-colors hover:bg-ink/5 hover:text-ink"
-          >
-            <CloseIcon className="size-5" />
-          </DialogPrimitive.Close>
+    <PortalContent
+      hasDescription={Boolean(description)}
+      className={cn(
+        "fixed inset-y-0 z-50 flex w-[min(20rem,88vw)] flex-col border-line bg-surface text-ink shadow-overlay",
+        sideClasses[side],
+        className,
+      )}
+      {...props}
+    >
+      <div className="flex min-h-16 items-center justify-between gap-3 border-b border-line px-4">
+        <div className="min-w-0">
+          <DialogPrimitive.Title className={cn("text-base font-semibold", hideTitle && "sr-only")}>
+            {title}
+          </DialogPrimitive.Title>
+          {description ? (
+            <DialogPrimitive.Description className="truncate text-sm text-ink-muted">
+              {description}
+            </DialogPrimitive.Description>
+          ) : null}
         </div>
-        <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
+        <DialogPrimitive.Close
+          aria-label={closeLabel}
+          className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-ink-muted transition-colors hover:bg-ink/5 hover:text-ink"
+        >
+          <CloseIcon className="size-5" />
+        </DialogPrimitive.Close>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>
+    </PortalContent>
   );
 }

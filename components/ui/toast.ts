@@ -1,7 +1,7 @@
 import type { ExternalToast } from "sonner";
 
 // sonner is imported with the first toast (and by the Toaster after hydration, toaster.tsx), not
-// with every page's first scripts (issue 15). A toast shown before the Toaster is there is not
+// with every page's first scripts. A toast shown before the Toaster is there is not
 // lost: the Toaster replays the active toasts when it subscribes.
 const sonner = () => import("sonner");
 

@@ -8,7 +8,7 @@ import { callEndpoint } from "./call-endpoint";
 
 // The contracts' modules build zod schemas: each is imported at the first call, so a page that
 // merely can call one (the session provider and the header import this file) does not load zod with
-// its first scripts (issue 15).
+// its first scripts.
 const authContracts = () => import("@/lib/validation/auth");
 const userContracts = () => import("@/lib/validation/users");
 

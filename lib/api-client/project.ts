@@ -7,7 +7,7 @@ import { ApiError } from "./client";
 
 // The contracts' modules build zod schemas: each is imported at the first call, so a page that
 // merely can call one (the project page imports this file) does not load zod with
-// its first scripts (issue 15).
+// its first scripts.
 const attachmentContracts = () => import("@/lib/validation/attachments");
 const commentContracts = () => import("@/lib/validation/comments");
 const makeContracts = () => import("@/lib/validation/makes");

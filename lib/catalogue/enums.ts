@@ -319,6 +319,11 @@ export const RATING_CRITERIA = [
 export type RatingCriterion = (typeof RATING_CRITERIA)[number]["key"];
 export type Ratings = Readonly<Record<RatingCriterion, number>>;
 
+/** A criterion's weight as a whole percentage (25 for 0.25): the form both the code and SQL sum in. */
+export function ratingWeightPercent(criterion: { weight: number }): number {
+  return Math.round(criterion.weight * 100);
+}
+
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 /** The `ratings` filter's values (a whole number of stars and up); one index each (posts schema). */
@@ -335,14 +340,14 @@ export function roundToOneDecimal(value: number): number {
 }
 
 /**
- * The weighted total of the four criteria (0.25, 0.25, 0.2, 0.3), rounded half up to one decimal.
+ * The weighted total of the four criteria (RATING_CRITERIA's weights), rounded half up to one decimal.
  * Accepts averaged (non-integer) criteria as well. Weights are applied as whole percentages so that
  * integer ratings give an exact sum (e.g. 4,3,5,2 → 335 hundredths → 3.4).
  */
 export function weightedTotalRating(ratings: Ratings): number {
   let hundredths = 0;
   for (const criterion of RATING_CRITERIA) {
-    hundredths += Math.round(criterion.weight * 100) * ratings[criterion.key];
+    hundredths += ratingWeightPercent(criterion) * ratings[criterion.key];
   }
   return roundToOneDecimal(hundredths / 100);
 }

@@ -37,7 +37,7 @@ export function createDatabase(
  */
 export const EMBEDDED_APPLICATION_NAME = "cnc-embedded";
 
-function isEmbeddedDatabaseUrl(url: string): boolean {
+export function isEmbeddedDatabaseUrl(url: string): boolean {
   try {
     return new URL(url).searchParams.get("application_name") === EMBEDDED_APPLICATION_NAME;
   } catch {

@@ -1,5 +1,5 @@
 /*
- * Which file names are G-code: the one list every part of the site reads (issue 16).
+ * Which file names are G-code: the one list every part of the site reads.
  *
  * Two sets, from the same table:
  * - UPLOAD: what a post's model may be (the spec: .gcode, .nc, .ngc and its message

@@ -13,7 +13,7 @@ import { SEGMENT_KIND } from "./toolpath";
  * JavaScript (LinuxCNC expressions, the names of unknown words, the trigonometric functions), copies
  * the segments it finishes into the output arrays, and assembles the statistics at the end. Why
  * WebAssembly: a single parse in a fresh process is what users get, and in JavaScript most of it
- * went to V8's optimising compiles (docs/performance.md, "Cold figures, session 15").
+ * went to V8's optimising compiles (docs/performance.md, "G-code parser"; ADR 024).
  *
  * Speed comes from reading bytes directly (no strings, no regular expressions, no object per word
  * or per line) and from storing the path as one vertex strip: the machine never jumps, so segment

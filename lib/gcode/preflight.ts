@@ -1,6 +1,6 @@
 /*
- * The pre-flight report of one uploaded model (issue 13, "Analysis on upload"): plain warnings an
- * author sees on steps 3, 4 and 8 and a reviewer sees in the queue. Pure: no DOM, Node or database.
+ * The pre-flight report of one uploaded model: plain warnings an author sees on steps 3, 4 and 8
+ * and a reviewer sees in the queue. Pure: no DOM, Node or database.
  *
  * Inputs: the G-code engine's stored analysis of the whole file (lib/gcode, attachments.gcode_analysis),
  * the facts of the program's head up to its first cut (`scanGcodeHead`, below), and what the author

@@ -1,7 +1,7 @@
 /**
- * The run time of an analysed model on one machine (issue 13, "run-time estimate per supported
- * machine"). The upload analysis estimates with rapids at an assumed ASSUMED_RAPID_MM_PER_MIN;
- * a machine whose rapid rate is known replaces that part of the estimate with its own rate.
+ * The run time of an analysed model on one machine. The upload analysis estimates with rapids at
+ * an assumed ASSUMED_RAPID_MM_PER_MIN; a machine whose rapid rate is known replaces that part of
+ * the estimate with its own rate.
  * Pure: the stored analysis and a rate in, seconds out. The method is in docs/gcode.md.
  */
 import { MM_PER_INCH } from "@/lib/utils/units";

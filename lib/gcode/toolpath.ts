@@ -1,6 +1,6 @@
 /**
  * A toolpath as straight segments in one flat buffer: the shape shared by the CAM generators
- * (seed data), the G-code parser (issue "G-code engine") and the thumbnail renderer.
+ * (seed data), the G-code parser and the thumbnail renderer.
  * Arcs are already broken into short segments.
  */
 export const SEGMENT_KIND = { rapid: 0, cut: 1, arc: 2 } as const;

@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import { clearCachesAfterWrite } from "@/lib/cache/ttl-cache";
+import { catchUpChangeFeed } from "@/lib/change-feed/follow-change-feed";
 import { AppError } from "@/lib/errors";
 import type { Actor } from "@/lib/auth/actor";
 import { resolveActor } from "./actor";
@@ -130,8 +130,8 @@ export function route<E extends Endpoint>(definition: E, handler: Handler<E>) {
         : undefined;
       const result = await handler({ request, actor, query, body, params } as HandlerContext<E>);
       const isWrite = definition.stateChangingGet || !["GET", "HEAD"].includes(request.method);
-      // Listings, searches and suggestions cached in this process may show what just changed.
-      if (isWrite && (!(result instanceof Response) || result.ok)) clearCachesAfterWrite();
+      // This process's caches show the write before its answer leaves (the change feed, ADR 025).
+      if (isWrite && (!(result instanceof Response) || result.ok)) await catchUpChangeFeed();
       if (result instanceof Response) return withApiSecurityHeaders(result);
       return withApiSecurityHeaders(success(result, { status: definition.successStatus ?? 200 }));
     } catch (error) {

@@ -64,6 +64,47 @@ export const LIMITS = {
     durationSeconds: 60 * 60,
     message: "Too many sign-ups from this network. Please try again later.",
   },
+  // Uploads (docs/security.md, "Quotas"): a 30-file project of 50 MB files, uploaded twice over,
+  // stays well inside every one of these.
+  uploadUrlsPerUser: {
+    keyPrefix: "upload_urls_user",
+    points: 300,
+    durationSeconds: 60 * 60,
+    message: "You have requested too many uploads in the last hour. Please try again later.",
+  },
+  uploadUrlsPerIp: {
+    keyPrefix: "upload_urls_ip",
+    points: 600,
+    durationSeconds: 60 * 60,
+    message: "Too many uploads from this network in the last hour. Please try again later.",
+  },
+  /** Points are megabytes declared (rounded up per file). */
+  uploadMegabytesPerUser: {
+    keyPrefix: "upload_mb_user",
+    points: 10 * 1024,
+    durationSeconds: 60 * 60,
+    message: "You have uploaded too much data in the last hour. Please try again later.",
+  },
+  uploadMegabytesPerIp: {
+    keyPrefix: "upload_mb_ip",
+    points: 20 * 1024,
+    durationSeconds: 60 * 60,
+    message: "Too much data uploaded from this network in the last hour. Please try again later.",
+  },
+  /** Each submission builds the project's zip bundle. */
+  submissionsPerUser: {
+    keyPrefix: "submit_user",
+    points: 30,
+    durationSeconds: 60 * 60,
+    message: "You have submitted too many times in the last hour. Please try again later.",
+  },
+  /** Verification mails beyond the spec's per-account cooldown: many accounts behind one address. */
+  otpMailsPerIp: {
+    keyPrefix: "otp_mail_ip",
+    points: 60,
+    durationSeconds: 60 * 60,
+    message: "Too many verification codes requested from this network. Please try again later.",
+  },
 } satisfies Record<string, LimitPolicy>;
 
 const limiters = new Map<string, RateLimiterPostgres>();
@@ -109,10 +150,10 @@ function rateLimited(policy: LimitPolicy, msBeforeNext: number): AppError {
   });
 }
 
-/** Counts one attempt; throws RATE_LIMITED (429) once the policy's points are used up. */
-export async function consumeLimit(policy: LimitPolicy, key: string): Promise<void> {
+/** Counts one attempt (or `points`); throws RATE_LIMITED (429) once the policy's points are used up. */
+export async function consumeLimit(policy: LimitPolicy, key: string, points = 1): Promise<void> {
   try {
-    await limiterFor(policy).consume(key.toLowerCase());
+    await limiterFor(policy).consume(key.toLowerCase(), points);
   } catch (error) {
     if (error instanceof RateLimiterRes) throw rateLimited(policy, error.msBeforeNext);
     throw error;

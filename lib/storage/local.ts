@@ -2,7 +2,9 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import {
+  copyFile,
   type FileHandle,
+  link,
   lstat,
   mkdir,
   open,
@@ -29,7 +31,12 @@ import {
   toNodeReadable,
   toWebStream,
 } from "./streams";
-import type { ObjectBody, ObjectInfo, ObjectStorage, StoredObject } from "./types";
+import type { ObjectBody, ObjectInfo, ObjectStorage, PutObjectOptions, StoredObject } from "./types";
+
+export interface LocalPutObjectOptions extends PutObjectOptions {
+  /** Refuse (AppError CONFLICT) when the key already holds an object: a signed PUT URL writes once. */
+  ifAbsent?: boolean;
+}
 
 export interface LocalStorageOptions {
   /** Directory holding the objects; created on first write. */
@@ -45,6 +52,7 @@ export interface LocalStorageOptions {
 export interface LocalObjectStorage extends ObjectStorage {
   readonly driver: "local";
   readonly rootDir: string;
+  putObject(key: string, body: ObjectBody, options: LocalPutObjectOptions): Promise<{ size: number }>;
   /** For the /files route: the grant of a signed URL, or AppError FORBIDDEN. The key must be valid already. */
   verifySignedRequest(request: {
     method: "GET" | "PUT";
@@ -66,6 +74,10 @@ function notFound(): AppError {
 /** Another object's key is a prefix of this one (`a` and `a/b`): a file system cannot hold both. */
 function keyConflict(cause: unknown): AppError {
   return new AppError("CONFLICT", "The storage key collides with another object's key.", { cause });
+}
+
+function alreadyWritten(cause: unknown): AppError {
+  return new AppError("CONFLICT", "This upload link has already been used.", { cause });
 }
 
 /**
@@ -192,7 +204,7 @@ export function createLocalStorage(options: LocalStorageOptions): LocalObjectSto
     driver: "local",
     rootDir: root,
 
-    async putObject(key, body, { contentType, contentLength }) {
+    async putObject(key, body, { contentType, contentLength, ifAbsent = false }) {
       assertValidKey(key);
       assertValidContentType(contentType);
       const declared = assertValidContentLength(contentLength);
@@ -201,6 +213,7 @@ export function createLocalStorage(options: LocalStorageOptions): LocalObjectSto
       const file = objectPath(key);
       const existing = await lstat(file).catch(() => null);
       if (existing?.isDirectory()) throw keyConflict(undefined);
+      if (ifAbsent && existing) throw alreadyWritten(undefined);
       const dataTemp = tempPath(file);
       const metadataTemp = tempPath(metadataPath(file));
       try {
@@ -208,7 +221,15 @@ export function createLocalStorage(options: LocalStorageOptions): LocalObjectSto
         await writeFile(metadataTemp, `${JSON.stringify({ contentType })}\n`, { flag: "wx", mode: 0o644 });
         // Metadata first: a new object is never visible without its content type.
         await rename(metadataTemp, metadataPath(file));
-        await rename(dataTemp, file);
+        if (ifAbsent) {
+          // link() never replaces: of two PUTs racing on one URL, exactly one wins.
+          await link(dataTemp, file).catch((error: unknown) => {
+            throw errorCode(error) === "EEXIST" ? alreadyWritten(error) : error;
+          });
+          await rm(dataTemp, { force: true });
+        } else {
+          await rename(dataTemp, file);
+        }
         return { size };
       } catch (error) {
         await Promise.all([rm(dataTemp, { force: true }), rm(metadataTemp, { force: true })]);
@@ -290,13 +311,41 @@ export function createLocalStorage(options: LocalStorageOptions): LocalObjectSto
       return signedUrl(grant);
     },
 
-    async presignPut(key, { expiresInSeconds, contentType }) {
-      return signedUrl({
+    async presignPut(key, { expiresInSeconds, contentTypes, maxBytes }) {
+      const [contentType, ...others] = contentTypes.map(assertValidContentType);
+      const grant: UrlGrant = {
         method: "PUT",
         key: assertValidKey(key),
         expires: nowSeconds() + assertValidExpiry(expiresInSeconds),
-        contentType: assertValidContentType(contentType),
-      });
+        contentType,
+      };
+      if (others.length > 0) grant.accept = others.join(",");
+      if (maxBytes !== undefined) grant.maxBytes = assertValidContentLength(maxBytes);
+      return signedUrl(grant);
+    },
+
+    async copyObject(fromKey, toKey, { contentType }) {
+      assertValidContentType(contentType);
+      const source = await existingFile(fromKey);
+      if (!source) throw notFound();
+      await ensureParentDirectory(assertValidKey(toKey));
+      const file = objectPath(toKey);
+      const dataTemp = tempPath(file);
+      const metadataTemp = tempPath(metadataPath(file));
+      try {
+        // A hard link costs no space; the source is deleted later (its URL may still be live).
+        await link(source, dataTemp).catch((error: unknown) => {
+          if (errorCode(error) === "ENOENT") throw notFound();
+          return copyFile(source, dataTemp);
+        });
+        await writeFile(metadataTemp, `${JSON.stringify({ contentType })}\n`, { flag: "wx", mode: 0o644 });
+        await rename(metadataTemp, metadataPath(file));
+        await rename(dataTemp, file);
+      } catch (error) {
+        await Promise.all([rm(dataTemp, { force: true }), rm(metadataTemp, { force: true })]);
+        if (WRITE_FAILURE_CODES.has(errorCode(error) ?? "")) throw unavailable(error);
+        throw error;
+      }
     },
 
     verifySignedRequest(request) {

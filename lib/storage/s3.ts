@@ -1,5 +1,5 @@
 import "server-only";
-import { Client } from "minio";
+import { Client, CopyDestinationOptions, CopySourceOptions } from "minio";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -232,13 +232,33 @@ export function createS3Storage(options: S3StorageOptions): S3ObjectStorage {
       );
     },
 
-    async presignPut(key, { expiresInSeconds, contentType }) {
+    async presignPut(key, { expiresInSeconds, contentTypes }) {
       assertValidKey(key);
-      // A presigned PUT signs only the host: the stored type is whatever the uploader sends
-      // (the same flow sends the type it asked for), and nothing caps the size. The confirm
-      // step checks both with statObject.
-      assertValidContentType(contentType);
+      // A presigned PUT signs only the host: S3 stores whatever type the uploader sends, nothing
+      // caps the size, and the URL cannot be revoked. Upload flows therefore PUT to a key nothing
+      // reads and copyObject the checked bytes to the served key (docs/storage.md, "Write once").
+      contentTypes.forEach(assertValidContentType);
       return presigner.presignedPutObject(bucket, key, assertValidExpiry(expiresInSeconds));
+    },
+
+    async copyObject(fromKey, toKey, { contentType }) {
+      assertValidKey(fromKey);
+      assertValidKey(toKey);
+      try {
+        await client.copyObject(
+          new CopySourceOptions({ Bucket: bucket, Object: fromKey }),
+          new CopyDestinationOptions({
+            Bucket: bucket,
+            Object: toKey,
+            MetadataDirective: "REPLACE",
+            Headers: { "Content-Type": assertValidContentType(contentType) },
+          }),
+        );
+      } catch (error) {
+        if (NOT_FOUND_CODES.has(errorCode(error) ?? ""))
+          throw new AppError("NOT_FOUND", "The file does not exist.");
+        throw storageError(error);
+      }
     },
   };
 }

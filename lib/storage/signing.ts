@@ -9,8 +9,12 @@ export interface UrlGrant {
   expires: number;
   /** GET only: answered as `Content-Disposition: attachment` with this name. */
   fileName?: string;
-  /** PUT only: the type the object is stored with. */
+  /** PUT only: the type to send, stored when the request declares none. */
   contentType?: string;
+  /** PUT only: other types the request may declare instead, comma-separated. */
+  accept?: string;
+  /** PUT only: the most bytes the request may send. */
+  maxBytes?: number;
 }
 
 const SIGNING_CONTEXT = "cnc-projects/storage-url/v1";
@@ -33,6 +37,9 @@ function canonical(grant: UrlGrant): string {
     grant.expires,
     grant.fileName ?? null,
     grant.contentType ?? null,
+    ...(grant.accept === undefined && grant.maxBytes === undefined
+      ? []
+      : [grant.accept ?? null, grant.maxBytes ?? null]),
   ]);
 }
 
@@ -40,11 +47,13 @@ export function signGrant(signingKey: Buffer, grant: UrlGrant): string {
   return createHmac("sha256", signingKey).update(canonical(grant)).digest("hex");
 }
 
-/** The query string of a signed URL: expires, method, filename?, contentType?, signature. */
+/** The query string of a signed URL: expires, method, filename?, contentType?, accept?, maxBytes?, signature. */
 export function grantSearchParams(signingKey: Buffer, grant: UrlGrant): URLSearchParams {
   const params = new URLSearchParams({ expires: String(grant.expires), method: grant.method });
   if (grant.fileName !== undefined) params.set("filename", grant.fileName);
   if (grant.contentType !== undefined) params.set("contentType", grant.contentType);
+  if (grant.accept !== undefined) params.set("accept", grant.accept);
+  if (grant.maxBytes !== undefined) params.set("maxBytes", String(grant.maxBytes));
   params.set("signature", signGrant(signingKey, grant));
   return params;
 }
@@ -80,8 +89,15 @@ export function verifySignedRequest(
   const grant: UrlGrant = { method, key: request.key, expires: Number(expiresText) };
   const fileName = single(searchParams, "filename");
   const contentType = single(searchParams, "contentType");
+  const accept = single(searchParams, "accept");
+  const maxBytes = single(searchParams, "maxBytes");
   if (fileName !== undefined) grant.fileName = fileName;
   if (contentType !== undefined) grant.contentType = contentType;
+  if (accept !== undefined) grant.accept = accept;
+  if (maxBytes !== undefined) {
+    if (!/^\d{1,12}$/.test(maxBytes)) throw forbidden();
+    grant.maxBytes = Number(maxBytes);
+  }
 
   const expected = Buffer.from(signGrant(signingKey, grant), "hex");
   const provided = Buffer.from(signature, "hex");

@@ -50,7 +50,20 @@ export interface PresignGetOptions {
 
 export interface PresignPutOptions {
   expiresInSeconds: number;
-  /** The type the uploader sends and the object is stored with. */
+  /**
+   * The media types the uploader may declare: browsers and tools send different ones for the same
+   * file (a `.gcode` as nothing, `text/plain`, `application/octet-stream` or `text/x-gcode`). The
+   * first is the one to send (a local URL names it as `contentType`) and is stored when the request
+   * declares none. The type a file is served with is decided from
+   * its bytes when it is copied to its final key (`copyObject`).
+   */
+  contentTypes: readonly [string, ...string[]];
+  /** The most bytes the URL accepts (the local driver refuses more; S3 cannot, the confirm step checks). */
+  maxBytes?: number;
+}
+
+export interface CopyObjectOptions {
+  /** The type the copy is stored and served with. */
   contentType: string;
 }
 
@@ -65,6 +78,12 @@ export interface ObjectStorage {
   deleteObjects(keys: readonly string[]): Promise<void>;
   /** An absolute URL that answers GET (and HEAD) with the object until it expires. */
   presignGet(key: string, options: PresignGetOptions): Promise<string>;
-  /** An absolute URL that accepts one `PUT` of the object's bytes until it expires. */
+  /**
+   * An absolute URL that accepts a `PUT` of the object's bytes until it expires. The local driver
+   * takes only the first successful PUT; an S3 URL cannot be revoked, so upload flows PUT to a key
+   * nothing reads and `copyObject` the checked bytes to where they are served.
+   */
   presignPut(key: string, options: PresignPutOptions): Promise<string>;
+  /** Copies an object to another key with a new content type (NOT_FOUND when the source is missing). */
+  copyObject(fromKey: string, toKey: string, options: CopyObjectOptions): Promise<void>;
 }

@@ -106,8 +106,16 @@ const MACHINE_ARRAY_KEYS = ["cncBrand", "cncModel", "cncVariant"] as const;
 
 export const profileDetailsSchema = z.object({
   username: usernameSchema,
-  firstname: z.string({ message: "Firstname is required" }).trim().min(1, "Firstname is required").max(50),
-  lastname: z.string({ message: "Lastname is required" }).trim().min(1, "Lastname is required").max(50),
+  firstname: z
+    .string({ message: "Firstname is required" })
+    .trim()
+    .min(1, "Firstname is required")
+    .max(50, "First name must not exceed 50 characters"),
+  lastname: z
+    .string({ message: "Lastname is required" })
+    .trim()
+    .min(1, "Lastname is required")
+    .max(50, "Last name must not exceed 50 characters"),
   profilePicture: profilePictureSchema,
 });
 

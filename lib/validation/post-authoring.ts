@@ -22,6 +22,7 @@ import { GCODE_UPLOAD_EXTENSIONS, GCODE_UPLOAD_TYPE_MESSAGE } from "@/lib/gcode/
 import { endpoint } from "@/lib/validation/endpoint";
 import { formDataToObject } from "@/lib/validation/form-data";
 import { idSchema } from "./common";
+import { MAKE_IMAGE_MAX_BYTES } from "./makes";
 import { postDetailSchema } from "./posts";
 import { tagSchema } from "./taxonomy";
 
@@ -195,26 +196,76 @@ export const youtubeUrlsSchema = z
   });
 
 // ---------------------------------------------------------------------------------------------
-// Steps
+// Fields: one rule per field, used by the wizard's steps, every call that writes the field and
+// the submit rule, so a field answers the same message wherever it is checked.
 // ---------------------------------------------------------------------------------------------
 
-/** Step 1 without the thumbnail (a file, checked with thumbnailFileProblem and on submit). */
-export const detailsStepSchema = z.object({
-  title: z.string({ message: AUTHORING_MESSAGES.title }).trim().min(3, AUTHORING_MESSAGES.title).max(200),
+/** A number field as forms send it: a numeric string is read as a number, "" and null as nothing. */
+const numeric = (schema: z.ZodNumber) =>
+  z.preprocess(
+    (value) =>
+      value === "" || value === null ? undefined : typeof value === "string" ? Number(value) : value,
+    schema,
+  );
+
+export const POST_FIELD_RULES = {
+  title: z
+    .string({ message: AUTHORING_MESSAGES.title })
+    .trim()
+    .min(3, AUTHORING_MESSAGES.title)
+    .max(200, "Title must not exceed 200 characters"),
   description: z
     .string({ message: AUTHORING_MESSAGES.description })
     .trim()
     .min(3, AUTHORING_MESSAGES.description)
-    .max(20_000),
-  category: z.string({ message: AUTHORING_MESSAGES.category }).min(2, AUTHORING_MESSAGES.category),
-  tags: z.array(idSchema, { message: AUTHORING_MESSAGES.tags }).min(2, AUTHORING_MESSAGES.tags).max(30),
+    .max(20_000, "Description must not exceed 20000 characters"),
+  category: z.uuid({ message: AUTHORING_MESSAGES.category }),
+  tags: z
+    .array(idSchema, { message: AUTHORING_MESSAGES.tags })
+    .min(2, AUTHORING_MESSAGES.tags)
+    .max(30, "At most 30 tags"),
+  originalMachine: z.uuid({ message: AUTHORING_MESSAGES.originalMachine }),
+  supportedMachines: z.array(idSchema).max(100, "At most 100 supported machines"),
+  softwareUsed: z.enum(SOFTWARE, { message: AUTHORING_MESSAGES.software }),
+  materialUsed: z.enum(MATERIAL_VALUES, { message: AUTHORING_MESSAGES.material }),
+  jobType: z.enum(JOB_TYPES, { message: AUTHORING_MESSAGES.jobType }),
+  units: z.enum(UNITS, { message: AUTHORING_MESSAGES.units }),
+  zZeroPosition: z.enum(Z_ZERO_POSITIONS, { message: AUTHORING_MESSAGES.zZero }),
+  xyDatumPosition: z.enum(XY_DATUM_POSITIONS, { message: AUTHORING_MESSAGES.xyDatum }),
+  toolSetter: z.enum(TOOL_SETTER, { message: AUTHORING_MESSAGES.toolSetter }),
+  probeForZHeightCommand: z.enum(PROBE_FOR_Z, { message: AUTHORING_MESSAGES.probe }),
+  spindleSpeed: numeric(
+    z
+      .number({ message: AUTHORING_MESSAGES.spindleInvalid })
+      .int(AUTHORING_MESSAGES.spindleInvalid)
+      .min(SPINDLE_SPEED.min, AUTHORING_MESSAGES.spindleMin)
+      .max(SPINDLE_SPEED.max, AUTHORING_MESSAGES.spindleMax),
+  ),
+  jobSizeWidth: numeric(jobSize(AUTHORING_MESSAGES.width)),
+  jobSizeHeight: numeric(jobSize(AUTHORING_MESSAGES.height)),
+  jobSizeThickness: numeric(jobSize(AUTHORING_MESSAGES.thickness)),
+  jobSizeDiameter: numeric(jobSize(AUTHORING_MESSAGES.diameter)),
+  jobSizeLength: numeric(jobSize(AUTHORING_MESSAGES.length)),
+  licenceType: z.enum(LICENCE_VALUES, { message: AUTHORING_MESSAGES.licence }),
+} as const;
+
+function jobSize(message: string) {
+  return z.number({ message }).positive(message).max(100_000, message);
+}
+
+const RULES = POST_FIELD_RULES;
+
+/** Step 1 without the thumbnail (a file, checked with thumbnailFileProblem and on submit). */
+export const detailsStepSchema = z.object({
+  title: RULES.title,
+  description: RULES.description,
+  category: RULES.category,
+  tags: RULES.tags,
 });
 
 export const machinesStepSchema = z.object({
-  originalMachine: z
-    .string({ message: AUTHORING_MESSAGES.originalMachine })
-    .min(1, AUTHORING_MESSAGES.originalMachine),
-  supportedMachines: z.array(idSchema).max(100).default([]),
+  originalMachine: RULES.originalMachine,
+  supportedMachines: RULES.supportedMachines.default([]),
 });
 
 const optionalNumber = z.preprocess(
@@ -257,23 +308,36 @@ export const toolEntrySchema = z
 
 export type ToolEntry = z.output<typeof toolEntrySchema>;
 
+/** True when a model has a laser entry beside any other entry (spec §4 "Laser tools": one per model). */
+export function hasSecondLaserTool(tools: readonly { modelId: string; laserOrEndmill: string }[]): boolean {
+  const modelIds = new Set(tools.map((tool) => tool.modelId));
+  return [...modelIds].some((modelId) => {
+    const entries = tools.filter((tool) => tool.modelId === modelId);
+    return entries.length > 1 && entries.some((tool) => tool.laserOrEndmill === "Laser");
+  });
+}
+
+/** The tool table as a save sends it: each row's rule, and one entry for a laser model. */
+export const toolDataSchema = z
+  .array(toolEntrySchema)
+  .max(200, "At most 200 tools")
+  .superRefine((tools, context) => {
+    if (hasSecondLaserTool(tools))
+      context.addIssue({ code: "custom", message: AUTHORING_MESSAGES.oneLaserTool });
+  });
+
 /** Problems of the tool table as a whole: a laser model has one entry; every model has a tool. */
 export function toolTableProblems(
   modelIds: readonly string[],
   tools: readonly { modelId: string; laserOrEndmill: string }[],
 ) {
   const problems: { path: string; message: string }[] = [];
-  for (const modelId of modelIds) {
-    const entries = tools.filter((tool) => tool.modelId === modelId);
-    if (entries.length === 0)
-      problems.push({ path: "toolData", message: AUTHORING_MESSAGES.everyModelNeedsTool });
-    if (entries.some((tool) => tool.laserOrEndmill === "Laser") && entries.length > 1) {
-      problems.push({ path: "toolData", message: AUTHORING_MESSAGES.oneLaserTool });
-    }
-  }
-  return problems.filter(
-    (problem, index) => problems.findIndex((other) => other.message === problem.message) === index,
-  );
+  if (modelIds.some((modelId) => !tools.some((tool) => tool.modelId === modelId)))
+    problems.push({ path: "toolData", message: AUTHORING_MESSAGES.everyModelNeedsTool });
+  const mappedModels = tools.filter((tool) => modelIds.includes(tool.modelId));
+  if (hasSecondLaserTool(mappedModels))
+    problems.push({ path: "toolData", message: AUTHORING_MESSAGES.oneLaserTool });
+  return problems;
 }
 
 /**
@@ -290,33 +354,22 @@ export function addToolEntry<T extends { modelId: string; laserOrEndmill: string
   return [...others, ...sameModel.filter((tool) => tool.laserOrEndmill === "Endmill"), entry];
 }
 
-const positive = (message: string) =>
-  z.preprocess(
-    (value) =>
-      value === "" || value === null ? undefined : typeof value === "string" ? Number(value) : value,
-    z.number({ message }).positive(message),
-  );
-
-const spindleSpeedSchema = z.preprocess(
-  (value) => (value === "" || value === null ? undefined : typeof value === "string" ? Number(value) : value),
-  z
-    .number({ message: AUTHORING_MESSAGES.spindleInvalid })
-    .int(AUTHORING_MESSAGES.spindleInvalid)
-    .min(SPINDLE_SPEED.min, AUTHORING_MESSAGES.spindleMin)
-    .max(SPINDLE_SPEED.max, AUTHORING_MESSAGES.spindleMax),
-);
+const JOB_SIZE_KEYS = {
+  rotary: ["jobSizeDiameter", "jobSizeLength"],
+  flat: ["jobSizeWidth", "jobSizeHeight", "jobSizeThickness"],
+} as const;
 
 export const jobSetupStepSchema = z
   .object({
-    softwareUsed: z.enum(SOFTWARE, { message: AUTHORING_MESSAGES.software }),
-    materialUsed: z.enum(MATERIAL_VALUES, { message: AUTHORING_MESSAGES.material }),
-    jobType: z.enum(JOB_TYPES, { message: AUTHORING_MESSAGES.jobType }),
-    units: z.enum(UNITS, { message: AUTHORING_MESSAGES.units }),
-    zZeroPosition: z.enum(Z_ZERO_POSITIONS, { message: AUTHORING_MESSAGES.zZero }),
-    xyDatumPosition: z.enum(XY_DATUM_POSITIONS, { message: AUTHORING_MESSAGES.xyDatum }),
-    toolSetter: z.enum(TOOL_SETTER, { message: AUTHORING_MESSAGES.toolSetter }),
-    probeForZHeightCommand: z.enum(PROBE_FOR_Z, { message: AUTHORING_MESSAGES.probe }),
-    spindleSpeed: spindleSpeedSchema,
+    softwareUsed: RULES.softwareUsed,
+    materialUsed: RULES.materialUsed,
+    jobType: RULES.jobType,
+    units: RULES.units,
+    zZeroPosition: RULES.zZeroPosition,
+    xyDatumPosition: RULES.xyDatumPosition,
+    toolSetter: RULES.toolSetter,
+    probeForZHeightCommand: RULES.probeForZHeightCommand,
+    spindleSpeed: RULES.spindleSpeed,
     jobSizeWidth: z.unknown().optional(),
     jobSizeHeight: z.unknown().optional(),
     jobSizeThickness: z.unknown().optional(),
@@ -324,25 +377,16 @@ export const jobSetupStepSchema = z
     jobSizeLength: z.unknown().optional(),
   })
   .superRefine((job, context) => {
-    const sizes: [keyof typeof job, string][] =
-      job.jobType === "Rotary"
-        ? [
-            ["jobSizeDiameter", AUTHORING_MESSAGES.diameter],
-            ["jobSizeLength", AUTHORING_MESSAGES.length],
-          ]
-        : [
-            ["jobSizeWidth", AUTHORING_MESSAGES.width],
-            ["jobSizeHeight", AUTHORING_MESSAGES.height],
-            ["jobSizeThickness", AUTHORING_MESSAGES.thickness],
-          ];
-    for (const [key, message] of sizes) {
-      if (!positive(message).safeParse(job[key]).success)
-        context.addIssue({ code: "custom", message, path: [key] });
+    // Only the sizes of the job type count (rotary: diameter and length; others: the flat three).
+    for (const key of JOB_SIZE_KEYS[job.jobType === "Rotary" ? "rotary" : "flat"]) {
+      const result = RULES[key].safeParse(job[key]);
+      if (!result.success)
+        context.addIssue({ code: "custom", message: result.error.issues[0]?.message ?? "", path: [key] });
     }
   });
 
 export const licenceStepSchema = z.object({
-  licenceType: z.enum(LICENCE_VALUES, { message: AUTHORING_MESSAGES.licence }),
+  licenceType: RULES.licenceType,
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -474,37 +518,34 @@ export function buildPostPayload(
 // ---------------------------------------------------------------------------------------------
 
 /**
- * What a save may carry. Drafts may be incomplete, so each field is checked for its type and
- * range only; the full step rules run when the post is submitted (currentPage 8).
+ * What a save may carry. Drafts may be incomplete, so any field may be left out; a field that is
+ * sent must pass its one rule (POST_FIELD_RULES, the wizard's own), with the spec's message.
+ * The rules that join fields (a tool for every model, the sizes of the job type) run on submit.
  */
-const nullableEnum = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values).nullable().optional();
-const size = z.coerce.number().positive().max(100_000).nullable().optional();
-
 export const postFieldsSchema = z
   .object({
-    title: z.string().trim().max(200, "Title must not exceed 200 characters").optional(),
-    description: z.string().trim().max(20_000, "Description is too long").optional(),
-    category: idSchema.nullable().optional(),
-    tags: z.array(idSchema).max(30).optional(),
-    originalMachine: idSchema.nullable().optional(),
-    supportedMachines: z.array(idSchema).max(100).optional(),
-    softwareUsed: nullableEnum(SOFTWARE),
-    materialUsed: nullableEnum(MATERIAL_VALUES),
-    jobType: nullableEnum(JOB_TYPES),
-    units: nullableEnum(UNITS),
-    jobSizeWidth: size,
-    jobSizeHeight: size,
-    jobSizeThickness: size,
-    jobSizeDiameter: size,
-    jobSizeLength: size,
-    zZeroPosition: nullableEnum(Z_ZERO_POSITIONS),
-    xyDatumPosition: nullableEnum(XY_DATUM_POSITIONS),
-    toolSetter: nullableEnum(TOOL_SETTER),
-    probeForZHeightCommand: nullableEnum(PROBE_FOR_Z),
-    spindleSpeed: spindleSpeedSchema.nullable().optional(),
-    licenceType: nullableEnum(LICENCE_VALUES),
-    toolData: z.array(toolEntrySchema).max(200).optional(),
+    title: RULES.title.optional(),
+    description: RULES.description.optional(),
+    category: RULES.category.optional(),
+    tags: RULES.tags.optional(),
+    originalMachine: RULES.originalMachine.optional(),
+    supportedMachines: RULES.supportedMachines.optional(),
+    softwareUsed: RULES.softwareUsed.optional(),
+    materialUsed: RULES.materialUsed.optional(),
+    jobType: RULES.jobType.optional(),
+    units: RULES.units.optional(),
+    jobSizeWidth: RULES.jobSizeWidth.optional(),
+    jobSizeHeight: RULES.jobSizeHeight.optional(),
+    jobSizeThickness: RULES.jobSizeThickness.optional(),
+    jobSizeDiameter: RULES.jobSizeDiameter.optional(),
+    jobSizeLength: RULES.jobSizeLength.optional(),
+    zZeroPosition: RULES.zZeroPosition.optional(),
+    xyDatumPosition: RULES.xyDatumPosition.optional(),
+    toolSetter: RULES.toolSetter.optional(),
+    probeForZHeightCommand: RULES.probeForZHeightCommand.optional(),
+    spindleSpeed: RULES.spindleSpeed.optional(),
+    licenceType: RULES.licenceType.optional(),
+    toolData: toolDataSchema.optional(),
   })
   .strict();
 
@@ -512,24 +553,91 @@ export type PostFields = z.output<typeof postFieldsSchema>;
 
 const currentPageSchema = z.coerce.number().int().min(1).max(LAST_STEP);
 
-export const createPostDraftBodySchema = detailsStepSchema.extend({
-  currentPage: currentPageSchema.optional(),
-});
+const isFile = (value: unknown): value is File => typeof File !== "undefined" && value instanceof File;
+
+/** A picked thumbnail file sent with step 1: the wizard's file rule, and the image size limit. */
+export const thumbnailFileSchema = z
+  .custom<File>(isFile, { message: AUTHORING_MESSAGES.thumbnailRequired })
+  .superRefine((file, context) => {
+    const problem =
+      thumbnailFileProblem(file) ??
+      (file.size > MAKE_IMAGE_MAX_BYTES ? AUTHORING_MESSAGES.thumbnailSize : null);
+    if (problem) context.addIssue({ code: "custom", message: problem });
+  });
+
+/**
+ * Lists in a form body: the field repeated, or given once as a JSON array (how many clients
+ * append an array to FormData). JSON bodies pass through unchanged.
+ */
+function formBodyToObject(input: unknown, listKeys: readonly string[]): unknown {
+  const object = formDataToObject(input, listKeys);
+  if (object === input || typeof object !== "object" || object === null) return object;
+  const record = object as Record<string, unknown>;
+  for (const key of listKeys) {
+    // A list the form leaves out is not sent (an empty YouTube list would clear the stored one).
+    if (input instanceof FormData && !input.has(key)) {
+      delete record[key];
+      continue;
+    }
+    const [only, ...rest] = Array.isArray(record[key]) ? (record[key] as unknown[]) : [];
+    if (rest.length > 0 || typeof only !== "string" || !only.trim().startsWith("[")) continue;
+    try {
+      record[key] = JSON.parse(only) as unknown;
+    } catch {
+      // Left as given: the field's rule answers its message.
+    }
+  }
+  return record;
+}
+
+/** Step 1 as JSON, or as a form with the thumbnail file (`thumbnail`) beside the fields. */
+export const createPostDraftBodySchema = z.preprocess(
+  (input) => formBodyToObject(input, ["tags"]),
+  detailsStepSchema.extend({
+    thumbnail: thumbnailFileSchema.optional().meta({
+      description:
+        "Multipart bodies only: the thumbnail image file (jpg, jpeg, png, webp or svg; at most 5 MB)",
+    }),
+    currentPage: currentPageSchema.optional(),
+  }),
+);
 export const createPostBodySchema = postFieldsSchema.extend({
-  title: detailsStepSchema.shape.title,
-  description: detailsStepSchema.shape.description,
+  title: RULES.title,
+  description: RULES.description,
 });
-export const updatePostBodySchema = postFieldsSchema.extend({ currentPage: currentPageSchema.optional() });
+
+/** The spec's draft field for YouTube links (§3): URLs, or objects carrying one as `url`. */
+const youtubeAttachmentsSchema = z
+  .array(
+    z.union([
+      z.string(),
+      z
+        .looseObject({ url: z.string({ message: AUTHORING_MESSAGES.youtubeUrl }) })
+        .transform((link) => link.url),
+    ]),
+  )
+  .max(50, "At most 50 YouTube links")
+  .pipe(youtubeUrlsSchema);
+
+export const updatePostBodySchema = postFieldsSchema.extend({
+  currentPage: currentPageSchema.optional(),
+  youtubeAttachments: youtubeAttachmentsSchema.optional().meta({
+    description:
+      "The post's whole list of YouTube links (URLs or { url } objects), replacing the stored one; the same as youtubeUrls on updateAttachments",
+  }),
+});
 
 const draftAnswer = z.object({ post: postDetailSchema });
 
 export const createPostDraftEndpoint = endpoint({
   method: "POST",
   path: "/api/v1/post/createPost",
-  summary: "Step 1 of the wizard: a new draft from the basic details (verified users)",
+  summary:
+    "Step 1 of the wizard: a new draft from the basic details (verified users); as JSON, or as a multipart form with the thumbnail file in `thumbnail`",
   tag: "Authoring",
   auth: "verified",
   body: createPostDraftBodySchema,
+  maxBodyBytes: MAKE_IMAGE_MAX_BYTES + 1024 * 1024,
   response: draftAnswer,
   successStatus: 201,
 });
@@ -557,18 +665,43 @@ export const updatePostEndpoint = endpoint({
   response: draftAnswer,
 });
 
+/** An attachment named by id, by `attachmentId` or by `_id` (the spec leaves the form fields open). */
+const attachmentReferenceSchema = z.preprocess(
+  (value) => {
+    if (typeof value !== "object" || value === null) return value;
+    const reference = value as { attachmentId?: unknown; _id?: unknown };
+    return reference.attachmentId ?? reference._id;
+  },
+  z.string({ message: "Each attachment needs its attachmentId or _id" }).pipe(idSchema),
+);
+
 export const updateAttachmentsBodySchema = z.preprocess(
-  (input) => formDataToObject(input, ["attachmentIds", "youtubeUrls"]),
+  (input) => formBodyToObject(input, ["attachmentIds", "attachments", "youtubeUrls", "youtubeAttachments"]),
   z
     .object({
       /** Files PUT to their signed URLs: checked from the stored bytes and marked ready. */
-      attachmentIds: z.array(idSchema).max(50).default([]),
+      attachmentIds: z.array(idSchema).max(50, "At most 50 files").default([]),
+      attachments: z.array(attachmentReferenceSchema).max(50, "At most 50 files").default([]).meta({
+        description: "The same as attachmentIds, as attachments: { attachmentId } or { _id } (or plain ids)",
+      }),
       /** The post's thumbnail: one of its ready image attachments (thumbnail, media or a model's toolpath picture). */
       thumbnailId: idSchema.optional(),
       /** The full list of the post's YouTube links (replaces the previous list) when given. */
       youtubeUrls: youtubeUrlsSchema.optional(),
+      youtubeAttachments: youtubeAttachmentsSchema.optional().meta({
+        description: "The spec's name of youtubeUrls (URLs or { url } objects); send one of the two",
+      }),
     })
-    .strict(),
+    .strict()
+    .refine((body) => body.youtubeUrls === undefined || body.youtubeAttachments === undefined, {
+      message: "Send the YouTube links once, as youtubeUrls or as youtubeAttachments",
+      path: ["youtubeAttachments"],
+    })
+    .transform(({ attachments, youtubeAttachments, youtubeUrls, attachmentIds, thumbnailId }) => ({
+      attachmentIds: [...new Set([...attachmentIds, ...attachments])],
+      thumbnailId,
+      youtubeUrls: youtubeUrls ?? youtubeAttachments,
+    })),
 );
 
 export const updateAttachmentsEndpoint = endpoint({
@@ -595,7 +728,7 @@ export const createTagEndpoint = endpoint({
       .trim()
       .min(2, "Tag name must be at least 2 characters")
       .max(40, "Tag name must not exceed 40 characters"),
-    type: z.enum(TAG_TYPES).default("post"),
+    type: z.enum(TAG_TYPES, { message: `type must be one of: ${TAG_TYPES.join(", ")}` }).default("post"),
   }),
   response: z.object({ tag: tagSchema }),
   successStatus: 201,

@@ -360,45 +360,39 @@ export const getPostViewerStateEndpoint = endpoint({
   response: z.object({ viewerState: postViewerStateSchema }),
 });
 
-export const createLikeEndpoint = endpoint({
-  method: "POST",
-  path: "/api/v1/like/create",
-  summary: "Like a post (idempotent)",
-  tag: "Likes",
-  auth: "required",
-  body: postIdBody,
-  response: z.object({ like: likeStateSchema }),
-});
+/** POST {resource}/create and DELETE {resource}/delete: the caller's idempotent mark on a post. */
+function postMarkEndpoints<const K extends "like" | "bookmark", S extends z.ZodType>(resource: K, state: S) {
+  const name = `${resource.charAt(0).toUpperCase()}${resource.slice(1)}`;
+  const shared = {
+    tag: `${name}s`,
+    auth: "required",
+    response: z.object({ [resource]: state } as Record<K, S>),
+  } as const;
+  return {
+    create: endpoint({
+      ...shared,
+      method: "POST",
+      path: `/api/v1/${resource}/create`,
+      summary: `${name} a post (idempotent)`,
+      body: postIdBody,
+    }),
+    delete: endpoint({
+      ...shared,
+      method: "DELETE",
+      path: `/api/v1/${resource}/delete`,
+      summary: `Remove the caller's ${resource} (idempotent)`,
+      query: postIdBody,
+    }),
+  };
+}
 
-export const deleteLikeEndpoint = endpoint({
-  method: "DELETE",
-  path: "/api/v1/like/delete",
-  summary: "Remove the caller's like (idempotent)",
-  tag: "Likes",
-  auth: "required",
-  query: postIdBody,
-  response: z.object({ like: likeStateSchema }),
-});
+const likeEndpoints = postMarkEndpoints("like", likeStateSchema);
+export const createLikeEndpoint = likeEndpoints.create;
+export const deleteLikeEndpoint = likeEndpoints.delete;
 
-export const createBookmarkEndpoint = endpoint({
-  method: "POST",
-  path: "/api/v1/bookmark/create",
-  summary: "Bookmark a post (idempotent)",
-  tag: "Bookmarks",
-  auth: "required",
-  body: postIdBody,
-  response: z.object({ bookmark: bookmarkStateSchema }),
-});
-
-export const deleteBookmarkEndpoint = endpoint({
-  method: "DELETE",
-  path: "/api/v1/bookmark/delete",
-  summary: "Remove the caller's bookmark (idempotent)",
-  tag: "Bookmarks",
-  auth: "required",
-  query: postIdBody,
-  response: z.object({ bookmark: bookmarkStateSchema }),
-});
+const bookmarkEndpoints = postMarkEndpoints("bookmark", bookmarkStateSchema);
+export const createBookmarkEndpoint = bookmarkEndpoints.create;
+export const deleteBookmarkEndpoint = bookmarkEndpoints.delete;
 
 export const bookmarkedPostsEndpoint = endpoint({
   method: "GET",

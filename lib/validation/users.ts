@@ -44,7 +44,7 @@ export const addMachinesSchema = z.object({
   cncVariantIdList: z
     .array(idSchema, { message: "At least one CNC Variant is required" })
     .min(1, "At least one CNC Variant is required")
-    .max(50),
+    .max(50, "At most 50 machines at once"),
 });
 
 export const removeMachineSchema = z.object({ cncVariantId: idSchema });

@@ -32,7 +32,7 @@ function isPortFree(port: number): Promise<boolean> {
 /**
  * The embedded database's port: EMBEDDED_DB_PORT, or 54329. When another `npm start` (with
  * another DATA_DIR) holds 54329, a free port is taken instead of dying with EADDRINUSE; an
- * explicitly chosen port that is taken is a clear error (issue 18).
+ * explicitly chosen port that is taken is a clear error.
  */
 async function embeddedPort(): Promise<number> {
   const chosen = process.env.EMBEDDED_DB_PORT;

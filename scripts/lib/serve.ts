@@ -47,8 +47,6 @@ async function serverProcessSettings(env: NodeJS.ProcessEnv) {
   }
 }
 
-/** lib/cache/project-page-changes.ts sends it; not imported, as this file loads no app module. */
-const PROJECT_PAGE_CHANGE_MESSAGE = "cnc:project-pages-changed";
 const RESTART_WINDOW_MS = 30_000;
 const MAX_RESTARTS_IN_WINDOW = 5;
 const STOP_GRACE_MS = 10_000;
@@ -57,8 +55,8 @@ const STOP_GRACE_MS = 10_000;
  * Serves the production build with WEB_CONCURRENCY processes (see workerCount) sharing one
  * port through node:cluster, each running scripts/server-process.ts (Next's request handler and
  * the direct routes of ADR 009; bundled, see serverProcessSettings), or Next's standalone server.js in the Docker image. The app keeps no state between requests that must be shared (only
- * caches; sessions, rate limits and data live in PostgreSQL), so workers are interchangeable, like
- * instances behind a load balancer. A worker that dies is replaced; one that keeps dying stops all.
+ * caches, each following the database's change feed, ADR 025; sessions, rate limits and data live
+ * in PostgreSQL), so workers are interchangeable, like instances behind a load balancer. A worker that dies is replaced; one that keeps dying stops all.
  */
 export async function serveWithWorkers({
   port,
@@ -118,14 +116,6 @@ export async function serveWithWorkers({
       `[serve] server process ${worker.process.pid} exited (${signal ?? code}); starting another`,
     );
     fork();
-  });
-  // A worker's write drops cached project pages in its siblings too (ADR 017): relay its notice.
-  cluster.on("message", (sender, message: unknown) => {
-    if ((message as { type?: unknown } | null)?.type !== PROJECT_PAGE_CHANGE_MESSAGE) return;
-    for (const worker of Object.values(cluster.workers ?? {})) {
-      if (worker && worker !== sender && worker.isConnected())
-        worker.send(message as object, () => undefined);
-    }
   });
   process.on("SIGINT", () => void stop(0));
   process.on("SIGTERM", () => void stop(0));

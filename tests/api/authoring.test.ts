@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { attachments, posts } from "@/lib/db/schema";
+import { attachments, posts, toolData } from "@/lib/db/schema";
 import type { PostDetail } from "@/lib/validation/posts";
 import { createCatalogue, createCategory, createTag, createUser, testDb, unique } from "../support/factories";
 import { asUser, createProject, GCODE, PNG_BYTES } from "../support/factories-project";
@@ -243,7 +243,8 @@ describe("PATCH /api/v1/post/updatePost/{postId}", () => {
     expect((noTool.body as Envelope<never>).issues?.map((issue) => issue.message)).toContain(
       "All models must have a tool assigned, switch models here to add tools",
     );
-    await api(
+    // The save is held to the wizard's rule: two laser entries on one model are never stored.
+    const twoLasers = await api<Envelope<never>>(
       `/api/v1/post/updatePost/${post._id}`,
       await asUser(owner.id, {
         method: "PATCH",
@@ -255,10 +256,16 @@ describe("PATCH /api/v1/post/updatePost/{postId}", () => {
         },
       }),
     );
-    const twoLasers = await submit(owner.id, post._id);
-    expect((twoLasers.body as Envelope<never>).issues?.map((issue) => issue.message)).toContain(
-      "Only one tool data can be added for laser type",
-    );
+    expect(twoLasers.status).toBe(400);
+    expect(twoLasers.body.errorMessage).toBe("Only one tool data can be added for laser type");
+    expect(twoLasers.body.issues).toEqual([
+      { path: "toolData", message: "Only one tool data can be added for laser type" },
+    ]);
+    const [stored] = await testDb()
+      .select({ count: sql<number>`count(*)::int` })
+      .from(toolData)
+      .where(eq(toolData.postId, post._id));
+    expect(stored?.count).toBe(0);
     expect(await visibilityOf(post._id)).toBe("draft");
   });
 

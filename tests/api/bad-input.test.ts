@@ -3,7 +3,7 @@ import { createTag, createUser } from "../support/factories";
 import { asUser, createProject } from "../support/factories-project";
 import { api, type Envelope } from "../support/http";
 
-/** Issue 18: input that used to reach a 500. Each answers a 4xx with the error envelope. */
+/** Input that once reached a 500. Each answers a 4xx with the error envelope. */
 const isEnvelope = (body: unknown) =>
   typeof body === "object" && body !== null && (body as Envelope<never>).status === "error";
 

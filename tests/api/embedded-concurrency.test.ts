@@ -6,8 +6,8 @@ import { createProject } from "../support/factories-project";
 import { Browser, signUp, signupFields } from "./auth-support";
 
 /**
- * Issue 18: the embedded database (npm start's default) broke as soon as two requests overlapped
- * or after the pool's idle timeout. This file runs on PostgreSQL and, in `npm test`'s embedded
+ * The embedded database (npm start's default) under overlapping requests and after the pool's
+ * idle timeout. This file runs on PostgreSQL and, in `npm test`'s embedded
  * pass (TEST_DATABASE=embedded), on PGlite; the API server's pool idles out after 1.5 s there.
  */
 const USERS = 20;

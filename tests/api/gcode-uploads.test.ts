@@ -8,7 +8,7 @@ import { asUser, createProject } from "../support/factories-project";
 import { api, type Envelope } from "../support/http";
 
 /*
- * Issue 16 over HTTP: an uploaded laser raster (M3 S0 once, the power on every move, no M4) is
+ * Over HTTP: an uploaded laser raster (M3 S0 once, the power on every move, no M4) is
  * stored as a laser job with its power range and found by the toolType=Laser filter; G-code
  * extensions the viewer reads but the spec does not accept for uploads get the spec's message.
  */
@@ -47,12 +47,15 @@ async function laserIds(token: string, viewerId: string): Promise<string[]> {
   return body.data.posts.map((post) => post._id);
 }
 
-describe("G-code uploads (issue 16)", () => {
+describe("G-code uploads", () => {
   it("stores a raster without M4 as a laser job and lists it under toolType=Laser", async () => {
     const token = word();
     // The project's own tool data says Endmill; only its uploaded model is a laser job.
     const { post, owner } = await createProject();
-    await testDb().update(posts).set({ title: `${token} raster` }).where(eq(posts.id, post.id));
+    await testDb()
+      .update(posts)
+      .set({ title: `${token} raster` })
+      .where(eq(posts.id, post.id));
     expect(await laserIds(token, (await createUser()).id)).toEqual([]);
 
     const upload = await api<UploadUrls>(

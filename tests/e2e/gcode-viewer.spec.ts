@@ -148,7 +148,7 @@ test.describe("G-code previewer", () => {
   test("a .gco vector laser job is shown as a laser job, and .tap files are read from a drop", async ({
     page,
   }) => {
-    // Issue 16: a laser cutter's .gco with M3/M5 around each path (no M4), work zero set at X10 Y10.
+    // A laser cutter's .gco with M3/M5 around each path (no M4), work zero set at X10 Y10.
     const laser = [
       "G21 G90",
       "G0 X10 Y10",

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signIn as login } from "./fixtures";
 
-// Issue 19 in a real browser: a link inside the site cannot run a state-changing GET, and every
+// In a real browser: a link inside the site cannot run a state-changing GET, and every
 // page runs under its Content-Security-Policy without a violation (docs/security.md).
 const LENA = "lena.kowalski@example.com";
 const PET_PORTRAIT = "Pet Portrait Raster on Basswood";

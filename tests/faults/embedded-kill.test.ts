@@ -10,7 +10,7 @@ import { accessTokenFor, createProject, giveMachine } from "../support/factories
 import { call, type NpmStart, startNpmStart } from "./fault-support";
 
 /**
- * Issue 18, fault (a): `npm start` on the embedded PGlite is killed with SIGKILL (the primary that
+ * `npm start` on the embedded PGlite is killed with SIGKILL (the primary that
  * owns the database and its server process, at once) during a burst of likes, comments and makes.
  * After a restart on the same data directory the database opens, every write the server had
  * acknowledged is there, and the trigger-kept counters equal the rows.

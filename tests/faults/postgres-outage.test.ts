@@ -14,7 +14,7 @@ import { createTestDatabase } from "../support/test-database";
 import { type Answer, appEnvironment, call, isEnvelope } from "./fault-support";
 
 /**
- * Issue 18, fault (b): PostgreSQL goes away under traffic and comes back; the same server process
+ * PostgreSQL goes away under traffic and comes back; the same server process
  * serves again within 5 s. The machine's PostgreSQL is shared, so it is not restarted: the app
  * reaches it through a TCP proxy (below) that drops every connection and refuses new ones for
  * 2 s, which is what the app sees of a restart (its pooled connections die, connecting fails).
@@ -118,7 +118,9 @@ describe("PostgreSQL connection loss under traffic", () => {
           : // One worker asks for suggestions: the title index catches up through the same outage.
             await call(
               baseUrl,
-              worker === 3 ? "/api/v1/post/search/autoComplete?searchQuery=outage" : `/api/v1/post/${post.id}`,
+              worker === 3
+                ? "/api/v1/post/search/autoComplete?searchQuery=outage"
+                : `/api/v1/post/${post.id}`,
               { token, ip },
             );
         samples.push({

@@ -14,7 +14,7 @@ import { createTestDatabase } from "../support/test-database";
 import { appEnvironment, call, isEnvelope } from "./fault-support";
 
 /**
- * Issue 18, fault (c): the local object store fails between presign and confirm. The confirm
+ * The local object store fails between presign and confirm. The confirm
  * answers a clear 4xx with the envelope and leaves no attachment row behind (no orphan).
  * "Unavailable" is simulated as an operator would cause it: the stored object deleted, or the
  * storage directory moved away and a plain file in its place (every path below it then fails

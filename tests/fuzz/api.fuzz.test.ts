@@ -13,7 +13,7 @@ import {
 } from "./requests";
 
 /**
- * Issue 18: every operation of /api/v1/openapi.json, driven with malformed input generated from its
+ * Every operation of /api/v1/openapi.json, driven with malformed input generated from its
  * schemas, signed out and signed in. No answer may be a 5xx, and every 4xx carries the error
  * envelope. scripts/test-fuzz.ts runs this file once per database (PostgreSQL, embedded PGlite).
  * FUZZ_SEED reproduces a run; FUZZ_RUNS sets the requests per operation.

@@ -23,7 +23,7 @@ import {
 import { api } from "../support/http";
 import { Browser, signupForm, signUpVerified } from "../api/auth-support";
 
-// Issue 19, item 7: the authorization matrix, kept proven. For every mutating endpoint another
+// The authorization matrix, kept proven. For every mutating endpoint another
 // user and a visitor are refused and nothing changes; mass assignment changes nothing it should
 // not; sessions end on the server; stored XSS in comments stays text. New mutating endpoints
 // (the authoring calls and tag/delete are among them) belong in CASES below.

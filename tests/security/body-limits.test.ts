@@ -2,7 +2,7 @@ import { request as httpRequest } from "node:http";
 import { describe, expect, inject, it } from "vitest";
 import { Browser } from "../api/auth-support";
 
-// Issue 19, item 2: bodies are counted while they stream in, for every content type, and the
+// Bodies are counted while they stream in, for every content type, and the
 // answer (413 with the envelope) comes as soon as the limit is passed: the bodies below never
 // end by themselves, so an answer at all proves the server did not wait to read them whole.
 

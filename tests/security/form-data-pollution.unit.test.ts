@@ -10,7 +10,7 @@ function form(entries: [string, string][]): FormData {
   return data;
 }
 
-describe("formDataToObject refuses prototype paths (issue 19)", () => {
+describe("formDataToObject refuses prototype paths", () => {
   for (const key of [
     "__proto__.PREVIEW_API_KEY",
     "__proto__.page",

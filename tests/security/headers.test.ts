@@ -3,7 +3,7 @@ import { api } from "../support/http";
 import { Browser, signUp } from "../api/auth-support";
 import { createProject } from "../support/factories-project";
 
-// Issue 19, item 5 over HTTP (ADR 014): every API answer and page carries the security headers;
+// Over HTTP (ADR 014): every API answer and page carries the security headers;
 // personal API answers are never stored; pages run under a nonce-based policy whose nonce matches
 // the HTML and is fresh on every answer, the cached guest pages included.
 const nonceOf = (policy: string | null) => /'nonce-([^']+)'/.exec(policy ?? "")?.[1];

@@ -6,7 +6,7 @@ import { startApp, type RunningApp } from "../support/app-server";
 import { createUser } from "../support/factories";
 import { Browser, latestOtp, signUp } from "../api/auth-support";
 
-// Issue 19, item 6 and the matrix's limits: OTP tries per code (concurrent guesses included),
+// The matrix's limits: OTP tries per code (concurrent guesses included),
 // login limits per account and per IP, and X-Forwarded-For believed only from TRUSTED_PROXIES.
 
 describe("OTP tries", () => {

@@ -6,7 +6,7 @@ import { startApp, type RunningApp } from "../support/app-server";
 import { createProject } from "../support/factories-project";
 import type { Envelope } from "../support/http";
 
-// Issue 19, item 1: prototype pollution through multipart field names. This file runs its own
+// Prototype pollution through multipart field names. This file runs its own
 // server WITHOUT a PREVIEW_API_KEY (the suite's shared server has one), as in the report: an unset
 // key read through a polluted prototype was the hole. Its own process also keeps a regression
 // from poisoning the other files' server.

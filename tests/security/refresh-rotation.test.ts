@@ -5,7 +5,7 @@ import { sessions } from "@/lib/db/schema";
 import { testDb } from "../support/factories";
 import { Browser, signUp } from "../api/auth-support";
 
-// Issue 19, item 4 (ADR 012): concurrent refreshes with one cookie (tabs) all succeed with the same
+// ADR 012: concurrent refreshes with one cookie (tabs) all succeed with the same
 // successor and the session stays valid; a rotated token presented after the 10 s window is reuse.
 const hash = (token: string) => createHash("sha256").update(token).digest("hex");
 

@@ -4,7 +4,7 @@ import { resetEnvCache } from "@/lib/env";
 import { route } from "@/lib/http/route";
 import { endpoint } from "@/lib/validation/endpoint";
 
-// The request guards of lib/http (issue 19) exercised on route() directly: body limits counted
+// The request guards of lib/http exercised on route() directly: body limits counted
 // while the body streams in, malformed forms, and the state-changing GETs' client marker.
 const BASE = "http://127.0.0.1:3000";
 const noParams = { params: Promise.resolve({}) };

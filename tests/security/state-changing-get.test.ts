@@ -6,7 +6,7 @@ import { accessTokenFor, createProject } from "../support/factories-project";
 import { api } from "../support/http";
 import { Browser, signUpVerified } from "../api/auth-support";
 
-// Issue 19, item 3: the spec's state-changing GETs keep their paths but answer only the app's own
+// The spec's state-changing GETs keep their paths but answer only the app's own
 // client (X-Requested-With: cnc-projects), never a navigation (a link click, even inside the site).
 const MARKER = { "x-requested-with": "cnc-projects" };
 const SAME_ORIGIN_LINK = {

@@ -8,7 +8,7 @@ import { testDb } from "../support/factories";
 import { asUser, createProject, PNG_BYTES, storeFile } from "../support/factories-project";
 import { api, type Envelope } from "../support/http";
 
-// Issue 19, item 6: what a confirm keeps is judged from the stored bytes; a refused upload
+// What a confirm keeps is judged from the stored bytes; a refused upload
 // leaves neither a row nor an object behind; abandoned uploads are swept.
 type UploadUrls = Envelope<{ attachments: { fileHash: string; signedUrl: string; attachmentId: string }[] }>;
 const sha256 = (bytes: Buffer | string) => createHash("sha256").update(bytes).digest("hex");

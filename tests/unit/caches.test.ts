@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BoundedMap } from "@/lib/cache/bounded-map";
-import { TtlCache } from "@/lib/cache/ttl-cache";
+import { forgetTtlCacheKeys, setTtlCachesUsable, TtlCache } from "@/lib/cache/ttl-cache";
 import { createLocalStorage, type LocalObjectStorage } from "@/lib/storage/local";
 import { stableReadUrl } from "@/lib/storage/stable-read-url";
 
@@ -73,6 +73,28 @@ describe("TtlCache", () => {
     await cache.get("b", compute("b"));
     await cache.get("a", compute("a"));
     expect(seen).toEqual(["a", "b", "c", "a"]);
+  });
+});
+
+describe("TtlCache and the change feed", () => {
+  it("computes afresh while the caches are not usable (the feed is down), and forgets keys it is told of", async () => {
+    const cache = new TtlCache<number>({ ttlMs: 60_000, maxEntries: 10 });
+    let runs = 0;
+    const compute = async () => (runs += 1);
+    expect(await cache.get("a", compute)).toBe(1);
+    let isUsable = false;
+    setTtlCachesUsable(() => isUsable);
+    try {
+      expect(await cache.get("a", compute)).toBe(2);
+      expect(await cache.get("a", compute)).toBe(3);
+      isUsable = true;
+      // What was computed while unusable was never kept: the copy from before is served.
+      expect(await cache.get("a", compute)).toBe(1);
+      forgetTtlCacheKeys(["a"]);
+      expect(await cache.get("a", compute)).toBe(4);
+    } finally {
+      setTtlCachesUsable(() => true);
+    }
   });
 });
 

@@ -15,7 +15,7 @@ import { slideKind } from "@/components/project/slides";
 import type { PostAttachment } from "@/lib/validation/posts";
 
 /*
- * Issue 16: the patterns real files outside the corpus showed. Each program is small and written
+ * The patterns real files outside the corpus showed. Each program is small and written
  * by hand; the expected values are derived in the comments, not copied from the parser's output.
  */
 const lines = (...text: string[]): string => `${text.join("\n")}\n`;

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { recordProjectPageChange } from "@/lib/cache/project-page-changes";
-import { guestPageKey, REPLAY_HEADER, REPLAY_MS, serveGuestPage } from "@/scripts/lib/guest-page-replay";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { recordPostChanges, setChangeFeedLiveUntil } from "@/lib/change-feed/changes";
+import { guestPageKey, REPLAY_HEADER, REPLAY_MS, serveGuestPage } from "@/lib/guest-pages/replay";
 
 /** A request as the server process sees it: only the method, the address and the headers matter. */
 function request(url: string, headers: Record<string, string> = {}, method = "GET"): IncomingMessage {
@@ -94,6 +94,8 @@ describe("replaying Next's cached answer (serveGuestPage)", () => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  // The change feed is live unless a test says otherwise.
+  beforeEach(() => setChangeFeedLiveUntil(Number.MAX_SAFE_INTEGER));
   afterEach(() => {
     vi.useRealTimers();
     nextAnswer = { status: 200, cache: "HIT", setCookie: false };
@@ -123,20 +125,34 @@ describe("replaying Next's cached answer (serveGuestPage)", () => {
     expect(nextCalls).toBe(calls + 1);
   });
 
-  it("stops replaying a project page once its post changed, in this process or a sibling", async () => {
+  it("stops replaying a project page once the change feed tells of its post's change", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const postId = randomUUID();
     const path = `/model/${postId}`;
     await visit(path);
     expect((await visit(path)).replayed).toBe(true);
-    // A change noted now (a sibling's notice is recorded the same way): the kept copy is older.
+    // A change noted now, made on this host or another: the kept copy is older.
     vi.setSystemTime(Date.now() + 10);
-    recordProjectPageChange([postId], Date.now());
+    recordPostChanges([postId], Date.now());
     expect((await visit(path)).replayed).toBe(false);
     // A copy Next serves after the change is kept and replayed again.
     vi.setSystemTime(Date.now() + 10);
     await visit(path);
     expect((await visit(path)).replayed).toBe(true);
+  });
+
+  it("replays nothing while the change feed is down, and the home page not past any post's change", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const path = `/model/${randomUUID()}`;
+    await visit(path);
+    setChangeFeedLiveUntil(0);
+    expect((await visit(path)).replayed).toBe(false);
+    setChangeFeedLiveUntil(Number.MAX_SAFE_INTEGER);
+    await visit("/");
+    expect((await visit("/")).replayed).toBe(true);
+    vi.setSystemTime(Date.now() + 10);
+    recordPostChanges([randomUUID()], Date.now());
+    expect((await visit("/")).replayed).toBe(false);
   });
 
   it("keeps only whole pages from Next's cache, without cookies", async () => {

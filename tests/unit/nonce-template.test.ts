@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { createNonce } from "@/lib/http/security-headers";
-import { bodyWithNonce, nonceTemplate } from "@/scripts/lib/nonce-template";
+import { bodyWithNonce, nonceTemplate } from "@/lib/guest-pages/nonce-template";
 
 const WORDS = [
   "walnut",
@@ -36,7 +36,7 @@ function page(nonce: string): string {
   return parts.join("");
 }
 
-describe("nonce templates of stored pages (scripts/lib/nonce-template.ts)", () => {
+describe("nonce templates of stored pages (lib/guest-pages/nonce-template.ts)", () => {
   it("writes a fresh nonce into every copy of a gzipped page, with a valid gzip trailer", () => {
     const stored = createNonce();
     const html = page(stored);

@@ -3,6 +3,8 @@ import {
   addToolEntry,
   buildPostPayload,
   changeJobType,
+  createPostBodySchema,
+  createPostDraftBodySchema,
   detailsStepSchema,
   editorDefaults,
   jobSetupStepSchema,
@@ -13,9 +15,12 @@ import {
   thumbnailFileProblem,
   toolEntrySchema,
   toolTableProblems,
+  updateAttachmentsBodySchema,
+  updatePostBodySchema,
   youtubeUrlsSchema,
   youtubeVideoId,
 } from "@/lib/validation/post-authoring";
+import { uploadRequestSchema } from "@/lib/validation/attachments";
 
 const ID = "00000000-0000-4000-8000-000000000001";
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -277,5 +282,145 @@ describe("editor defaults, job type change and payload building", () => {
       jobSizeDiameter: 3,
       toolData: [{ modelId: "m", laserOrEndmill: "Laser" }],
     });
+  });
+});
+
+describe("one rule per field on every call that writes it", () => {
+  const fieldMessages = (body: Record<string, unknown>) => messages(updatePostBodySchema.safeParse(body));
+
+  it("holds a save to the step's rule and message for each field it sends", () => {
+    expect(fieldMessages({ title: "ab" })).toEqual(["Title must be at least 3 characters long"]);
+    expect(fieldMessages({ description: " x " })).toEqual(["Description must be at least 3 characters long"]);
+    expect(fieldMessages({ category: "" })).toEqual(["Category must be selected"]);
+    expect(fieldMessages({ tags: [ID] })).toEqual(["At least two tags are required"]);
+    expect(fieldMessages({ originalMachine: "" })).toEqual(["Original machine is required"]);
+    expect(fieldMessages({ originalMachine: null })).toEqual(["Original machine is required"]);
+    expect(fieldMessages({ licenceType: "" })).toEqual(["Licence is required"]);
+    expect(fieldMessages({ softwareUsed: "", probeForZHeightCommand: null })).toEqual([
+      "Please select the software used.",
+      "Please select the probe for Z height command.",
+    ]);
+    expect(fieldMessages({ jobType: "Single Sided", jobSizeWidth: 0 })).toEqual([
+      "Job width must be a positive number.",
+    ]);
+    expect(fieldMessages({ jobType: "Rotary", jobSizeDiameter: "0", jobSizeLength: -1 })).toEqual([
+      "Job diameter must be a positive number.",
+      "Job length must be a positive number.",
+    ]);
+    expect(fieldMessages({ spindleSpeed: 30000 })).toEqual(["Spindle speed must be at most 24000 RPM."]);
+  });
+
+  it("refuses a second laser entry of one model, as the wizard does", () => {
+    const laser = { modelId: ID, laserOrEndmill: "Laser" };
+    expect(fieldMessages({ toolData: [laser, laser] })).toEqual([
+      "Only one tool data can be added for laser type",
+    ]);
+    expect(
+      fieldMessages({ toolData: [laser, { modelId: ID.replace(/1$/, "2"), laserOrEndmill: "Laser" }] }),
+    ).toEqual([]);
+  });
+
+  it("lets a draft leave fields out, and answers the same messages on create and createPost", () => {
+    expect(updatePostBodySchema.safeParse({ currentPage: 3 }).success).toBe(true);
+    expect(messages(createPostBodySchema.safeParse({ title: "ab", description: "A clock" }))).toEqual([
+      "Title must be at least 3 characters long",
+    ]);
+    expect(
+      messages(
+        createPostDraftBodySchema.safeParse({
+          title: "Clock",
+          description: "A clock",
+          category: "",
+          tags: [],
+        }),
+      ),
+    ).toEqual(["Category must be selected", "At least two tags are required"]);
+  });
+
+  it("reads step 1 as a form: tags repeated or as one JSON list, and the thumbnail file's rule", () => {
+    const form = (thumbnail: File) => {
+      const body = new FormData();
+      body.append("title", "Walnut clock");
+      body.append("description", "A clock");
+      body.append("category", ID);
+      body.append("tags", JSON.stringify([ID, ID]));
+      body.append("thumbnail", thumbnail);
+      return body;
+    };
+    const good = createPostDraftBodySchema.safeParse(form(new File(["x"], "clock.png")));
+    expect(good.success && good.data.tags).toEqual([ID, ID]);
+    expect(messages(createPostDraftBodySchema.safeParse(form(new File(["x"], "clock.gif"))))).toEqual([
+      "Upload a valid thumbnail (invalid file type)",
+    ]);
+    expect(messages(createPostDraftBodySchema.safeParse(form(new File([], "clock.png"))))).toEqual([
+      "Upload a valid thumbnail (invalid file size)",
+    ]);
+  });
+});
+
+describe("updateAttachments: the spec's names beside the project's", () => {
+  const OTHER = ID.replace(/1$/, "2");
+
+  it("takes an attachments list of { attachmentId } or { _id } and youtubeAttachments", () => {
+    const parsed = updateAttachmentsBodySchema.parse({
+      attachmentIds: [ID],
+      attachments: [{ attachmentId: ID }, { _id: OTHER }],
+      youtubeAttachments: ["https://youtu.be/dQw4w9WgXcQ", { url: "https://youtu.be/aqz-KE-bpKQ" }],
+    });
+    expect(parsed).toEqual({
+      attachmentIds: [ID, OTHER],
+      thumbnailId: undefined,
+      youtubeUrls: ["https://youtu.be/dQw4w9WgXcQ", "https://youtu.be/aqz-KE-bpKQ"],
+    });
+  });
+
+  it("reads them from a form body, and refuses an entry without an id or links sent twice", () => {
+    const form = new FormData();
+    form.append("attachments", JSON.stringify([{ _id: ID }]));
+    form.append("youtubeAttachments", "https://youtu.be/dQw4w9WgXcQ");
+    expect(updateAttachmentsBodySchema.parse(form)).toMatchObject({
+      attachmentIds: [ID],
+      youtubeUrls: ["https://youtu.be/dQw4w9WgXcQ"],
+    });
+    expect(messages(updateAttachmentsBodySchema.safeParse({ attachments: [{ fileName: "a.png" }] }))).toEqual(
+      ["Each attachment needs its attachmentId or _id"],
+    );
+    expect(
+      messages(updateAttachmentsBodySchema.safeParse({ youtubeUrls: [], youtubeAttachments: [] })),
+    ).toEqual(["Send the YouTube links once, as youtubeUrls or as youtubeAttachments"]);
+  });
+});
+
+describe("getPreSignedUploadUrl: each file's rule with the spec's messages", () => {
+  const request = (category: string, fileName: string, fileSize: number) => ({
+    parentId: ID,
+    parentType: "post",
+    category,
+    fileName,
+    fileHash: "a".repeat(64),
+    fileSize,
+    resourceType: "image",
+  });
+  const problems = (category: string, fileName: string, fileSize: number) =>
+    uploadRequestSchema
+      .safeParse(request(category, fileName, fileSize))
+      .error?.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`) ?? [];
+
+  it("answers the wizard's messages for thumbnails, models and media", () => {
+    expect(problems("postThumbnail", "a.gif", 10)).toEqual([
+      "fileName: Upload a valid thumbnail (invalid file type)",
+    ]);
+    expect(problems("postModel", "a.gcode", 0)).toEqual([
+      "fileSize: Upload a valid model (invalid file size)",
+    ]);
+    expect(problems("postModel", "a.tap", 10)).toEqual([
+      "fileName: Upload a valid model (invalid file type)",
+    ]);
+    expect(problems("postMedia", "setup.exe", 10)).toEqual([
+      "fileName: Upload a valid media (invalid file type)",
+    ]);
+    expect(problems("postMedia", "a.png", 0)).toEqual(["fileSize: Upload a valid media (invalid file size)"]);
+    expect(problems("postMedia", "design.crv3d", 10)).toEqual([]);
+    expect(problems("postThumbnail", "a.svg", 10)).toEqual([]);
   });
 });

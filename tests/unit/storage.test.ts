@@ -392,7 +392,7 @@ describe.each(drivers)("ObjectStorage contract: $name driver", ({ name, setUp })
   it("accepts an upload to a presigned PUT URL", async () => {
     const key = `posts/${randomUUID()}/media/${"cd34".repeat(16)}-photo.png`;
     const body = deterministicBytes(100_000, 5);
-    const url = await storage.presignPut(key, { expiresInSeconds: 300, contentType: "image/png" });
+    const url = await storage.presignPut(key, { expiresInSeconds: 300, contentTypes: ["image/png"] });
     expect(url).toMatch(/^https?:\/\//);
 
     const response = await harness.request(url, {
@@ -404,6 +404,30 @@ describe.each(drivers)("ObjectStorage contract: $name driver", ({ name, setUp })
 
     expect(await storage.statObject(key)).toEqual({ size: body.length, contentType: "image/png" });
     expect(sha256(await readAll((await storage.getObject(key)).stream))).toBe(sha256(body));
+  });
+
+  it("copies an uploaded object to another key with a new type; a later PUT to the URL never changes the copy", async () => {
+    const uploadKey = `uploads/${randomUUID()}/model.nc`;
+    const servedKey = `posts/${randomUUID()}/postModel/${"ab12".repeat(4)}-model.nc`;
+    const url = await storage.presignPut(uploadKey, {
+      expiresInSeconds: 300,
+      contentTypes: ["text/x-gcode", "text/plain"],
+    });
+    const put = (body: string) =>
+      harness.request(url, { method: "PUT", body, headers: { "Content-Type": "text/plain" } });
+    expect((await put("G0 X1\n")).ok).toBe(true);
+
+    await storage.copyObject(uploadKey, servedKey, { contentType: "text/x-gcode" });
+    expect(await storage.statObject(servedKey)).toEqual({ size: 6, contentType: "text/x-gcode" });
+
+    // The local driver refuses the second PUT; S3 takes it into the upload key, which nothing serves.
+    await put("M3 S24000 ; replaced after the check\n");
+    expect(await readAll((await storage.getObject(servedKey)).stream)).toEqual(Buffer.from("G0 X1\n"));
+    await storage.deleteObjects([uploadKey]);
+    expect(await readAll((await storage.getObject(servedKey)).stream)).toEqual(Buffer.from("G0 X1\n"));
+    expect(await appErrorCode(storage.copyObject(uploadKey, servedKey, { contentType: "text/plain" }))).toBe(
+      "NOT_FOUND",
+    );
   });
 
   it.each([
@@ -431,7 +455,7 @@ describe.each(drivers)("ObjectStorage contract: $name driver", ({ name, setUp })
     expect(await appErrorCode(storage.deleteObjects([key]))).toBe("VALIDATION");
     expect(await appErrorCode(storage.presignGet(key, { expiresInSeconds: 60 }))).toBe("VALIDATION");
     expect(
-      await appErrorCode(storage.presignPut(key, { expiresInSeconds: 60, contentType: "text/plain" })),
+      await appErrorCode(storage.presignPut(key, { expiresInSeconds: 60, contentTypes: ["text/plain"] })),
     ).toBe("VALIDATION");
   });
 
@@ -447,7 +471,7 @@ describe.each(drivers)("ObjectStorage contract: $name driver", ({ name, setUp })
       "VALIDATION",
     );
     expect(
-      await appErrorCode(storage.presignPut("v/x", { expiresInSeconds: 60, contentType: "a\r\nb/c" })),
+      await appErrorCode(storage.presignPut("v/x", { expiresInSeconds: 60, contentTypes: ["a\r\nb/c"] })),
     ).toBe("VALIDATION");
     expect(await appErrorCode(storage.presignGet("v/x", { expiresInSeconds: 0 }))).toBe("VALIDATION");
     expect(await appErrorCode(storage.presignGet("v/x", { expiresInSeconds: 8 * 24 * 3600 }))).toBe(
@@ -491,7 +515,7 @@ describe("local driver: signed URLs and GET/HEAD/PUT /files/{key}", () => {
     return parsed.toString();
   }
 
-  it("answers 503 (UNAVAILABLE) when the storage directory is replaced by a file (issue 18)", async () => {
+  it("answers 503 (UNAVAILABLE) when the storage directory is replaced by a file", async () => {
     await rm(harness.rootDir, { recursive: true, force: true });
     await writeFile(harness.rootDir, "not a directory");
     const failure = await storage
@@ -515,7 +539,7 @@ describe("local driver: signed URLs and GET/HEAD/PUT /files/{key}", () => {
     expect(expires - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(60);
 
     const put = new URL(
-      await storage.presignPut("posts/a/file.nc", { expiresInSeconds: 60, contentType: "text/x-gcode" }),
+      await storage.presignPut("posts/a/file.nc", { expiresInSeconds: 60, contentTypes: ["text/x-gcode"] }),
     );
     expect(put.searchParams.get("method")).toBe("PUT");
     expect(put.searchParams.get("contentType")).toBe("text/x-gcode");
@@ -618,7 +642,7 @@ describe("local driver: signed URLs and GET/HEAD/PUT /files/{key}", () => {
     const getUrl = await storage.presignGet("m/file.txt", { expiresInSeconds: 60 });
     const putUrl = await storage.presignPut("m/file.txt", {
       expiresInSeconds: 60,
-      contentType: "text/plain",
+      contentTypes: ["text/plain"],
     });
 
     const upload = await callRoute(getUrl, {
@@ -776,7 +800,7 @@ describe("local driver: signed URLs and GET/HEAD/PUT /files/{key}", () => {
     ).toBe("VALIDATION");
     const putUrl = await storage.presignPut("linked-dir/upload.txt", {
       expiresInSeconds: 60,
-      contentType: "text/plain",
+      contentTypes: ["text/plain"],
     });
     expect(
       (await callRoute(putUrl, { method: "PUT", body: "x", headers: { "Content-Type": "text/plain" } }))
@@ -788,38 +812,94 @@ describe("local driver: signed URLs and GET/HEAD/PUT /files/{key}", () => {
     expect(await listFiles(outsideDir)).toEqual(["secret.txt"]);
   });
 
-  it("stores an upload with the signed content type and answers the JSON envelope", async () => {
+  it("stores an upload with the first signed content type and answers the JSON envelope", async () => {
     const key = "u/photo.png";
-    const url = await storage.presignPut(key, { expiresInSeconds: 60, contentType: "image/png" });
+    const url = await storage.presignPut(key, { expiresInSeconds: 60, contentTypes: ["image/png"] });
     const body = deterministicBytes(10_000, 9);
 
     const response = await callRoute(url, { method: "PUT", body: new Uint8Array(body) });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: "success", data: { key, size: body.length } });
     expect(await storage.statObject(key)).toEqual({ size: body.length, contentType: "image/png" });
-
-    const sameTypeWithParameters = await callRoute(url, {
-      method: "PUT",
-      body: "v2",
-      headers: { "Content-Type": "IMAGE/PNG; charset=binary" },
-    });
-    expect(sameTypeWithParameters.status).toBe(200);
-    expect(await storage.statObject(key)).toEqual({ size: 2, contentType: "image/png" });
   });
 
-  it("refuses an upload whose Content-Type differs from the signed one", async () => {
-    const url = await storage.presignPut("u/photo.png", { expiresInSeconds: 60, contentType: "image/png" });
+  it("takes any content type the URL lists, parameters and case aside", async () => {
+    const types: [string, ...string[]] = ["text/x-gcode", "text/plain", "application/octet-stream"];
+    for (const [index, sent] of [
+      "TEXT/PLAIN; charset=utf-8",
+      "application/octet-stream",
+      "text/x-gcode",
+    ].entries()) {
+      const key = `u/model-${index}.nc`;
+      const url = await storage.presignPut(key, { expiresInSeconds: 60, contentTypes: types });
+      const response = await callRoute(url, {
+        method: "PUT",
+        body: "G0 X1",
+        headers: { "Content-Type": sent },
+      });
+      expect(response.status).toBe(200);
+      expect((await storage.statObject(key))?.contentType).toBe(
+        types.find((type) => sent.toLowerCase().startsWith(type)),
+      );
+    }
+  });
+
+  it("writes once: a second PUT to the same URL is refused and the first bytes stay", async () => {
+    const key = "u/once.png";
+    const url = await storage.presignPut(key, { expiresInSeconds: 60, contentTypes: ["image/png"] });
+    const png = { "Content-Type": "image/png" };
+    expect((await callRoute(url, { method: "PUT", body: "first", headers: png })).status).toBe(200);
+    const second = await callRoute(url, { method: "PUT", body: "a much longer second body", headers: png });
+    expect(second.status).toBe(409);
+    expect((await errorBody(second)).errorMessage).toBe("This upload link has already been used.");
+    expect(await storage.statObject(key)).toEqual({ size: 5, contentType: "image/png" });
+    expect(await listFiles(harness.rootDir)).toEqual(["u/.once.png.meta.json", "u/once.png"]);
+  });
+
+  it("refuses more bytes than the URL's maxBytes, declared or streamed", async () => {
+    const url = await storage.presignPut("u/capped.nc", {
+      expiresInSeconds: 60,
+      contentTypes: ["text/x-gcode"],
+      maxBytes: 10,
+    });
+    const gcode = { "Content-Type": "text/x-gcode" };
+    expect((await callRoute(url, { method: "PUT", body: "G0 X1 Y2 Z3 F100", headers: gcode })).status).toBe(
+      413,
+    );
+    expect(await storage.statObject("u/capped.nc")).toBeNull();
+    const tampered = new URL(url);
+    tampered.searchParams.set("maxBytes", "1000");
+    const widened = await callRoute(tampered.toString(), {
+      method: "PUT",
+      body: "G0 X1 Y2 Z3 F100",
+      headers: gcode,
+    });
+    expect(widened.status).toBe(403);
+    expect((await callRoute(url, { method: "PUT", body: "G0 X1", headers: gcode })).status).toBe(200);
+  });
+
+  it("refuses an upload whose Content-Type the URL does not list", async () => {
+    const url = await storage.presignPut("u/photo.png", {
+      expiresInSeconds: 60,
+      contentTypes: ["image/png"],
+    });
     const response = await callRoute(url, {
       method: "PUT",
       body: "<html>",
       headers: { "Content-Type": "text/html" },
     });
     expect(response.status).toBe(403);
+    expect((await errorBody(response)).errorMessage).toBe(
+      "This upload link expects a file of type image/png.",
+    );
     expect(await storage.statObject("u/photo.png")).toBeNull();
   });
 
   it("answers 413 to a declared Content-Length above 200 MB before reading the body", async () => {
-    const url = await storage.presignPut("u/big.nc", { expiresInSeconds: 60, contentType: "text/x-gcode" });
+    const url = await storage.presignPut("u/big.nc", {
+      expiresInSeconds: 60,
+      contentTypes: ["text/x-gcode"],
+    });
     const response = await callRoute(url, {
       method: "PUT",
       body: "small",
@@ -832,7 +912,7 @@ describe("local driver: signed URLs and GET/HEAD/PUT /files/{key}", () => {
 
   it("cuts off a streamed upload once it passes 200 MB and leaves nothing behind", async () => {
     const key = "u/stream.nc";
-    const url = await storage.presignPut(key, { expiresInSeconds: 60, contentType: "text/x-gcode" });
+    const url = await storage.presignPut(key, { expiresInSeconds: 60, contentTypes: ["text/x-gcode"] });
     const chunk = new Uint8Array(4 * 1024 * 1024);
     let sent = 0;
     const body = new ReadableStream<Uint8Array>({

@@ -1,6 +1,7 @@
 import { Container } from "@/components/layout/container";
-import { PostCardSkeleton } from "@/components/posts/post-card";
+import { PostGridSkeleton } from "@/components/posts/post-grid";
 import { MachinesCardSkeleton } from "@/components/profile/machines-card";
+import { PROFILE_SKELETON_CARDS } from "@/components/profile/profile-post-list";
 import { ProfileCardSkeleton } from "@/components/profile/profile-card";
 import { Skeleton } from "@/components/ui/skeleton";
 
@@ -17,11 +18,7 @@ export default function ProfileLoading() {
       </div>
       <div className="flex flex-col gap-4">
         <Skeleton className="h-7 w-32" />
-        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-          {Array.from({ length: 12 }, (_, index) => (
-            <PostCardSkeleton key={index} />
-          ))}
-        </div>
+        <PostGridSkeleton count={PROFILE_SKELETON_CARDS} />
       </div>
     </Container>
   );

@@ -105,27 +105,33 @@ export const PUT = withErrors(async (request, context) => {
     key,
     searchParams: new URL(request.url).searchParams,
   });
-  const contentType = grant.contentType;
-  if (contentType === undefined) throw new AppError("FORBIDDEN", "This file link is invalid.");
+  if (grant.contentType === undefined) throw new AppError("FORBIDDEN", "This file link is invalid.");
+  const accepted = [grant.contentType, ...(grant.accept?.split(",") ?? [])];
 
-  // The stored type is the signed one; a different declared type means the wrong URL was used.
-  const sentType = request.headers.get("content-type");
-  if (sentType !== null && contentTypeEssence(sentType) !== contentTypeEssence(contentType)) {
-    throw new AppError("FORBIDDEN", `This upload link expects a file of type ${contentType}.`);
+  // Browsers and tools declare different types for the same file; any the URL lists is stored as
+  // sent, none is stored as the first. The served type is decided from the bytes at confirm.
+  const sentType = contentTypeEssence(request.headers.get("content-type") ?? "");
+  const acceptedType =
+    sentType === "" ? accepted[0] : accepted.find((type) => contentTypeEssence(type) === sentType);
+  if (acceptedType === undefined) {
+    throw new AppError("FORBIDDEN", `This upload link expects a file of type ${accepted.join(", ")}.`);
   }
 
+  const limit = Math.min(MAX_UPLOAD_BYTES, grant.maxBytes ?? MAX_UPLOAD_BYTES);
   const lengthHeader = request.headers.get("content-length");
   if (lengthHeader !== null && !/^\d+$/.test(lengthHeader)) {
     throw new AppError("VALIDATION", "The Content-Length header is malformed.");
   }
   const declaredLength = lengthHeader === null ? undefined : Number(lengthHeader);
-  if (declaredLength !== undefined && declaredLength > MAX_UPLOAD_BYTES) {
-    throw new AppError("PAYLOAD_TOO_LARGE", `The file is larger than ${formatBytes(MAX_UPLOAD_BYTES)}.`);
+  if (declaredLength !== undefined && declaredLength > limit) {
+    throw new AppError("PAYLOAD_TOO_LARGE", `The file is larger than ${formatBytes(limit)}.`);
   }
 
-  const { size } = await storage.putObject(key, limitedNodeStream(request.body, MAX_UPLOAD_BYTES), {
-    contentType,
+  // Write once: a second PUT to the same URL is refused, so checked bytes cannot be replaced.
+  const { size } = await storage.putObject(key, limitedNodeStream(request.body, limit), {
+    contentType: acceptedType,
     contentLength: declaredLength,
+    ifAbsent: true,
   });
   return success({ key, size }, { headers: NO_STORE });
 });

@@ -10,6 +10,7 @@ import {
   pgTable,
   smallint,
   text,
+  timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
@@ -77,6 +78,12 @@ export const attachments = pgTable(
     contentType: text("content_type"),
     /** Where the bytes live in object storage; null for YouTube links. */
     storageKey: text("storage_key").unique(),
+    /**
+     * Where the signed PUT URL writes (`uploads/...`), never read by anything but the confirm step,
+     * which copies checked bytes to `storageKey` (docs/storage.md, "Write once"). Null once confirmed
+     * and for files the server wrote itself.
+     */
+    uploadKey: text("upload_key").unique(),
     /** The video URL for YouTube attachments. */
     externalUrl: text("external_url"),
     downloadCount: integer("download_count").notNull().default(0),
@@ -103,6 +110,20 @@ export const attachments = pgTable(
     check("attachments_file_size_positive", sql`${t.fileSize} IS NULL OR ${t.fileSize} > 0`),
     check("attachments_download_count_non_negative", sql`${t.downloadCount} >= 0`),
   ],
+);
+
+/**
+ * Objects to delete once no signed URL can write them any more: the upload keys of confirmed,
+ * refused and deleted uploads, due when their PUT URL has expired. A PUT that arrives late lands
+ * here and is removed with them (sweep-abandoned-uploads.ts).
+ */
+export const storageDeletions = pgTable(
+  "storage_deletions",
+  {
+    storageKey: text("storage_key").primaryKey(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("storage_deletions_due_idx").on(t.dueAt)],
 );
 
 /** One row per download by a signed-in user; names are kept so the log survives deletions. */

@@ -1,14 +1,35 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, numeric, pgTable, smallint, text, uuid } from "drizzle-orm/pg-core";
+import { RATING_CRITERIA, type RatingCriterion, ratingWeightPercent } from "@/lib/catalogue/enums";
 import { cncVariants } from "./catalogue";
 import { createdAt, id } from "./columns";
 import { posts } from "./posts";
 import { users } from "./users";
 
+/** The rating columns, by criterion. */
+const RATING_COLUMNS: Readonly<Record<RatingCriterion, string>> = {
+  cutExpectation: "cut_expectation",
+  cutQuality: "cut_quality",
+  correctFileInfo: "correct_file_info",
+  coolFactor: "cool_factor",
+};
+
+/**
+ * The weighted sum of a make's ratings in hundredths, as SQL over its columns (`table.` before each
+ * when given): `25 * cut_expectation + 25 * cut_quality + ...`. Migrations that hold the formula
+ * are checked against it (tests/unit/rating-weights.test.ts).
+ */
+export function weightedRatingSumSql(table?: string): string {
+  const prefix = table ? `${table}.` : "";
+  return RATING_CRITERIA.map(
+    (criterion) => `${ratingWeightPercent(criterion)} * ${prefix}${RATING_COLUMNS[criterion.key]}`,
+  ).join(" + ");
+}
+
 /**
  * A report of having cut a project on one of the maker's machines. Ratings exist exactly when
- * isPrinted is true; the weighted total (0.25, 0.25, 0.2, 0.3, one decimal) is computed here so
- * every reader sees the same figure. Images are attachments with category projectMakeImages.
+ * isPrinted is true; the weighted total (RATING_CRITERIA's weights, one decimal) is computed here
+ * so every reader sees the same figure. Images are attachments with category projectMakeImages.
  */
 export const projectMakes = pgTable(
   "project_makes",
@@ -22,12 +43,12 @@ export const projectMakes = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     printedOnId: uuid("printed_on_id").references(() => cncVariants.id, { onDelete: "set null" }),
     isPrinted: boolean("is_printed").notNull(),
-    cutExpectation: smallint("cut_expectation"),
-    cutQuality: smallint("cut_quality"),
-    correctFileInfo: smallint("correct_file_info"),
-    coolFactor: smallint("cool_factor"),
+    cutExpectation: smallint(RATING_COLUMNS.cutExpectation),
+    cutQuality: smallint(RATING_COLUMNS.cutQuality),
+    correctFileInfo: smallint(RATING_COLUMNS.correctFileInfo),
+    coolFactor: smallint(RATING_COLUMNS.coolFactor),
     totalRating: numeric("total_rating", { precision: 2, scale: 1, mode: "number" }).generatedAlwaysAs(
-      sql`round((25 * cut_expectation + 25 * cut_quality + 20 * correct_file_info + 30 * cool_factor)::numeric / 100, 1)`,
+      sql.raw(`round((${weightedRatingSumSql()})::numeric / 100, 1)`),
     ),
     caption: text("caption"),
     createdAt: createdAt(),

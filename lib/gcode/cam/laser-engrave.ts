@@ -17,6 +17,15 @@ export function laserPowerFraction(power: number): number {
   return Math.min(1, Math.max(0.01, fraction));
 }
 
+/** One program's writer, settings, recipe and text, and its top power. */
+type LaserPass = {
+  w: GcodeWriter;
+  settings: LaserSettings;
+  recipe: LaserRecipe;
+  text: string;
+  maxS: number;
+};
+
 /** A LightBurn/gSender-style GRBL laser program: M4 dynamic power, S on the moves, no Z. */
 export function generateLaserEngrave(
   recipe: LaserRecipe,
@@ -49,8 +58,9 @@ export function generateLaserEngrave(
   w.code(recipe.units === "mm" ? "G21" : "G20");
   w.setLaser("M4", 0);
 
-  if (recipe.mode === "text") engraveText(w, settings, recipe, text, maxS);
-  else rasterEllipse(w, settings, recipe, text, maxS);
+  const pass: LaserPass = { w, settings, recipe, text, maxS };
+  if (recipe.mode === "text") engraveText(pass);
+  else rasterEllipse(pass);
 
   w.rapid({ x: 0, y: 0 }, { laserOff: true });
   w.code("M5");
@@ -58,13 +68,7 @@ export function generateLaserEngrave(
   return w;
 }
 
-function engraveText(
-  w: GcodeWriter,
-  settings: LaserSettings,
-  recipe: LaserRecipe,
-  text: string,
-  maxS: number,
-): void {
+function engraveText({ w, settings, recipe, text, maxS }: LaserPass): void {
   const layout = layoutText(text, 1);
   const textWidth = layout.max.x - layout.min.x;
   const textHeight = layout.max.y - layout.min.y;
@@ -89,13 +93,7 @@ function engraveText(
  * Fills the ellipse inscribed in the design box with horizontal scan lines, alternating direction,
  * the power shading it like a sphere lit from the upper left. Text, if any, is left unburnt.
  */
-function rasterEllipse(
-  w: GcodeWriter,
-  settings: LaserSettings,
-  recipe: LaserRecipe,
-  text: string,
-  maxS: number,
-): void {
+function rasterEllipse({ w, settings, recipe, text, maxS }: LaserPass): void {
   const { width, height } = recipe;
   const lineInterval = rasterLineInterval(recipe);
   const lineCount = Math.round(height / lineInterval);

@@ -6,7 +6,7 @@
  * Why WebAssembly: the upload analysis and the viewer's Worker parse one file in a fresh process,
  * and the same interpreter in JavaScript spent most of a cold parse of a few-MB file in V8's
  * TurboFan compiles and in baseline code waiting for them. WebAssembly is compiled before it runs
- * (docs/performance.md, "Cold figures, session 15").
+ * (docs/performance.md, "G-code parser"; ADR 024).
  *
  * What stays in JavaScript and is called from here (imports): LinuxCNC expressions and `#`
  * assignments (lib/gcode/expression.ts), the names of unknown words, the trigonometric functions
@@ -21,32 +21,42 @@
 // ---- Imports (lib/gcode/parser.ts, `coreImports`) -------------------------------------------
 
 /** A word the interpreter does not act on; `kind` is one of the UNKNOWN_* codes below. */
+// @ts-expect-error: AssemblyScript decorator
 @external("env", "unknownWord")
 declare function unknownWord(kind: i32, code: i32, value: f64): void;
 /**
  * A letter followed by `[` or `#` at `at`: the expression's value goes to `exprValue` (NaN when it
  * cannot be evaluated, already counted as unknown); returns where reading goes on.
  */
+// @ts-expect-error: AssemblyScript decorator
 @external("env", "expressionWord")
 declare function expressionWord(letter: i32, lineStart: i32, at: i32, end: i32, line: i32): i32;
 /** `#name = expression` at `at`, kept for the end of the line; returns where reading goes on. */
+// @ts-expect-error: AssemblyScript decorator
 @external("env", "assignment")
 declare function assignment(lineStart: i32, at: i32, end: i32, line: i32): i32;
 /** Applies the line's `#` assignments (after the line, as LinuxCNC does). */
+// @ts-expect-error: AssemblyScript decorator
 @external("env", "applyAssignments")
 declare function applyAssignments(): void;
 /** The staging block holds `count` segments from segment `first`: copy them out. */
+// @ts-expect-error: AssemblyScript decorator
 @external("env", "flushSegments")
 declare function flushSegments(first: i32, count: i32): void;
 /** The power runs buffer is full: write the runs into the power array (after a flush). */
+// @ts-expect-error: AssemblyScript decorator
 @external("env", "writePowerRuns")
 declare function writePowerRuns(count: i32, segments: i32): void;
+// @ts-expect-error: AssemblyScript decorator
 @external("env", "sin")
 declare function jsSin(x: f64): f64;
+// @ts-expect-error: AssemblyScript decorator
 @external("env", "cos")
 declare function jsCos(x: f64): f64;
+// @ts-expect-error: AssemblyScript decorator
 @external("env", "atan2")
 declare function jsAtan2(y: f64, x: f64): f64;
+// @ts-expect-error: AssemblyScript decorator
 @external("env", "acos")
 declare function jsAcos(x: f64): f64;
 
@@ -192,12 +202,12 @@ export let inputCapacity: i32 = 0;
 /** Makes the input window hold at least `bytes` (returns false when memory cannot grow). */
 export function ensureInput(bytes: i32): bool {
   const needed = inputStart + <usize>bytes;
-  const have = <usize>memory.size() << 16;
+  const have = (<usize>memory.size()) << 16;
   if (needed > have) {
     const pages = <i32>((needed - have + 0xffff) >> 16);
     if (memory.grow(pages) < 0) return false;
   }
-  inputCapacity = <i32>((<usize>memory.size() << 16) - inputStart);
+  inputCapacity = <i32>(((<usize>memory.size()) << 16) - inputStart);
   return true;
 }
 
@@ -291,14 +301,17 @@ let lineDwell: f64 = -0.0;
 let lineHome: bool = false;
 let lineOffsets: i32 = 0;
 
+// @ts-expect-error: AssemblyScript decorator
 @inline function f64At(base: usize, index: i32): f64 {
-  return load<f64>(base + (<usize>index << 3));
+  return load<f64>(base + ((<usize>index) << 3));
 }
+// @ts-expect-error: AssemblyScript decorator
 @inline function setF64(base: usize, index: i32, value: f64): void {
-  store<f64>(base + (<usize>index << 3), value);
+  store<f64>(base + ((<usize>index) << 3), value);
 }
+// @ts-expect-error: AssemblyScript decorator
 @inline function i32At(base: usize, index: i32): i32 {
-  return load<i32>(base + (<usize>index << 2));
+  return load<i32>(base + ((<usize>index) << 2));
 }
 
 function resetBox(b: usize): void {
@@ -324,6 +337,7 @@ export function init(geometry: bool, tolerance: f64, rapid: f64, fallbackFeed: f
 // ---- Rounding as JavaScript does it -----------------------------------------------------------
 
 /** Math.round: the nearest integer, halves up (towards +Infinity). */
+// @ts-expect-error: AssemblyScript decorator
 @inline function jsRound(x: f64): f64 {
   const r = Math.ceil(x);
   return r - 0.5 > x ? r - 1 : r;
@@ -426,7 +440,7 @@ function readLine(start: i32, end: i32): i32 {
 /** A G word: its code times ten (G38.2 is 382), at most 16 a line. */
 function addGWord(value: f64): void {
   if (gCount < 16) {
-    store<i32>(gWords + (<usize>gCount << 2), toInt32(jsRound(value * 10)));
+    store<i32>(gWords + ((<usize>gCount) << 2), toInt32(jsRound(value * 10)));
     gCount++;
   }
 }
@@ -434,7 +448,7 @@ function addGWord(value: f64): void {
 /** An M word, at most 16 a line. */
 function addMWord(value: f64): void {
   if (mCount < 16) {
-    store<i32>(mWords + (<usize>mCount << 2), toInt32(jsRound(value)));
+    store<i32>(mWords + ((<usize>mCount) << 2), toInt32(jsRound(value)));
     mCount++;
   }
 }
@@ -621,6 +635,7 @@ function applyG(lineSeen: i32): void {
 
 /** G codes (times ten) that are understood but do not change the drawing. */
 function isIgnoredG(g: i32): bool {
+  // prettier-ignore
   switch (g) {
     case 40: case 400: case 410: case 411: case 420: case 421: case 430: case 431: case 432:
     case 490: case 610: case 611: case 640: case 500: case 510: case 960: case 970: case 980:
@@ -633,6 +648,7 @@ function isIgnoredG(g: i32): bool {
 
 /** M codes that are understood but do not change the drawing. */
 function isIgnoredM(m: i32): bool {
+  // prettier-ignore
   switch (m) {
     case 0: case 1: case 2: case 7: case 8: case 9: case 30: case 48: case 49: case 50: case 51:
     case 52: case 53: case 60: case 61: case 62: case 63: case 64: case 65: case 66: case 67:
@@ -642,9 +658,10 @@ function isIgnoredM(m: i32): bool {
   return false;
 }
 
+// @ts-expect-error: AssemblyScript decorator
 @inline function addTool(t: i32): void {
-  const at = toolBits + (<usize>t >> 3);
-  store<u8>(at, load<u8>(at) | (<u8>1 << <u8>(t & 7)));
+  const at = toolBits + ((<usize>t) >> 3);
+  store<u8>(at, load<u8>(at) | ((1 as u8) << ((t & 7) as u8)));
 }
 
 /** A T word: the tool for the following moves. */
@@ -726,7 +743,8 @@ function execute(): void {
   const hasAxes = (lineSeen & AXES_MASK) != 0;
   if (hasAxes && (lineSeen & S_BIT) != 0) notePowerChange(lineMotionNow);
   if (lineMotionNow == MOTION_RAPID || lineMotionNow == MOTION_LINEAR || lineMotionNow == MOTION_PROBE) {
-    if (hasAxes) moveTo(lineMotionNow == MOTION_RAPID ? MOTION_RAPID : MOTION_LINEAR, lineSeen, inch, lineMachine);
+    if (hasAxes)
+      moveTo(lineMotionNow == MOTION_RAPID ? MOTION_RAPID : MOTION_LINEAR, lineSeen, inch, lineMachine);
   } else if (lineMotionNow == MOTION_CW || lineMotionNow == MOTION_CCW) {
     if (hasAxes || (lineSeen & CENTRE_MASK) != 0) arcTo(lineMotionNow, lineSeen, inch);
   } else if (lineMotionNow == MOTION_CANNED) {
@@ -738,7 +756,12 @@ function execute(): void {
 
 /** A move with an S word: power carried on the feed moves themselves (`G1X37S262`). */
 function notePowerChange(lineMotionNow: i32): void {
-  if (spindleOn && spindleSpeed != speedBefore && lineMotionNow >= MOTION_LINEAR && lineMotionNow <= MOTION_CCW)
+  if (
+    spindleOn &&
+    spindleSpeed != speedBefore &&
+    lineMotionNow >= MOTION_LINEAR &&
+    lineMotionNow <= MOTION_CCW
+  )
     powerChanges++;
 }
 
@@ -873,9 +896,11 @@ function rapidToTarget(): void {
 }
 
 /** Cosine and sine of 0, 90, 180 and 270 degrees, exact (cos(PI / 2) is 6e-17). */
+// @ts-expect-error: AssemblyScript decorator
 @inline function quadrantCos(q: i32): f64 {
   return q == 0 ? 1 : q == 2 ? -1 : 0;
 }
+// @ts-expect-error: AssemblyScript decorator
 @inline function quadrantSin(q: i32): f64 {
   return q == 1 ? 1 : q == 3 ? -1 : 0;
 }
@@ -1023,7 +1048,7 @@ function notePowerLevel(): void {
     writePowerRuns(runCount, segments);
     runCount = 0;
   }
-  store<i32>(runStarts + (<usize>runCount << 2), segments);
+  store<i32>(runStarts + ((<usize>runCount) << 2), segments);
   setF64(runPowers, runCount++, power);
 }
 
@@ -1048,6 +1073,7 @@ function noteFeed(): void {
 
 // ---- Segments ------------------------------------------------------------------------------------
 
+// @ts-expect-error: AssemblyScript decorator
 @inline function growBox(b: usize, p: usize): void {
   const x = f64At(p, 0);
   const y = f64At(p, 1);

@@ -1,39 +1,24 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { assertPostOwned } from "@/lib/services/posts/post-access";
 import { and, eq } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { attachments, projectMakes } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { getStorage } from "@/lib/storage";
-import {
-  GCODE_UPLOAD_EXTENSIONS,
-  GCODE_UPLOAD_TYPE_MESSAGE,
-  isUploadableGcodeFileName,
-} from "@/lib/gcode/file-types";
 import { contentTypeFromExtension } from "@/lib/storage/content-types";
 import { toKeySegment } from "@/lib/storage/keys";
 import type { Actor } from "@/lib/auth/actor";
-import type { UploadRequest } from "@/lib/validation/attachments";
+import { type UploadRequest, uploadFileProblem } from "@/lib/validation/attachments";
+import { MAX_MAKE_IMAGES } from "@/lib/validation/makes";
+import { consumeUploadQuotas } from "./upload-quotas";
 import {
-  MAKE_IMAGE_EXTENSIONS,
-  MAKE_IMAGE_MAX_BYTES,
-  MAKE_MESSAGES,
-  MAX_MAKE_IMAGES,
-} from "@/lib/validation/makes";
-
+  acceptedUploadTypes,
+  scheduleUploadKeyDeletion,
+  UPLOAD_KEY_PREFIX,
+  UPLOAD_URL_SECONDS,
+} from "./upload-keys";
 import { tooLargeMessage, UPLOAD_LIMIT_BYTES, uploadKindOf } from "./upload-checks";
-
-const UPLOAD_URL_SECONDS = 15 * 60;
-
-const POST_EXTENSIONS: Record<string, readonly string[] | null> = {
-  // The spec's rule (.gcode, .nc, .ngc), from the one G-code list (lib/gcode/file-types.ts).
-  postModel: GCODE_UPLOAD_EXTENSIONS.map((extension) => extension.slice(1)),
-  postThumbnail: ["jpg", "jpeg", "png", "webp"],
-  postZip: ["zip"],
-  // Media: images, SVG and design files (art, crv, crv3d, ...); never pages or scripts.
-  postMedia: null,
-};
-const REFUSED_EXTENSIONS = new Set(["html", "htm", "xhtml", "js", "mjs", "exe", "bat", "cmd", "sh"]);
 
 const extensionOf = (fileName: string) => fileName.split(".").pop()?.toLowerCase() ?? "";
 
@@ -64,20 +49,16 @@ async function assertOwnParent(actor: Actor, request: UploadRequest, index: numb
   return `posts/${request.parentId}/${request.category}`;
 }
 
+/**
+ * The file's rule (lib/validation/attachments.ts, the wizard's own, with the spec's messages) and
+ * the size limit of its kind; answers the type the object is stored with.
+ */
 function assertAcceptable(request: UploadRequest, index: number): string {
-  const extension = extensionOf(request.fileName);
+  const problem = uploadFileProblem(request.category, { name: request.fileName, size: request.fileSize });
+  if (problem) refuse(index, problem.field, problem.message);
   if (request.category === "projectMakeImages") {
-    if (!(MAKE_IMAGE_EXTENSIONS as readonly string[]).includes(extension))
-      refuse(index, "fileName", MAKE_MESSAGES.imageType);
-    if (request.fileSize > MAKE_IMAGE_MAX_BYTES) refuse(index, "fileSize", MAKE_MESSAGES.imageTooLarge);
+    const extension = extensionOf(request.fileName);
     return extension === "jpg" ? "image/jpeg" : `image/${extension}`;
-  }
-  const allowed = POST_EXTENSIONS[request.category];
-  if (request.category === "postModel" && !isUploadableGcodeFileName(request.fileName)) {
-    refuse(index, "fileName", GCODE_UPLOAD_TYPE_MESSAGE);
-  }
-  if ((allowed && !allowed.includes(extension)) || REFUSED_EXTENSIONS.has(extension)) {
-    refuse(index, "fileName", `Files of type .${extension || "(none)"} are not accepted here`);
   }
   const contentType = contentTypeFromExtension(request.fileName);
   const kind = uploadKindOf(request.category, contentType);
@@ -88,23 +69,40 @@ function assertAcceptable(request: UploadRequest, index: number): string {
 
 /**
  * Step 1 of the upload flow (docs/storage.md): records a pending attachment per file and answers
- * a signed PUT URL for each. The same file (same hash and name) asked for twice gets the same
- * pending attachment back.
+ * a signed PUT URL for each. The URL writes to an upload key of its own that nothing reads; the
+ * confirm step copies the checked bytes to the attachment's storage key, so a later PUT cannot
+ * change what is served. The same file (same hash and name) asked for again gets the same pending
+ * attachment with a new upload key. Quotas per user and per IP (upload-quotas.ts) come first.
  */
 export async function createUploadUrls({
   actor,
   requests,
+  ip,
 }: {
   actor: Actor;
   requests: UploadRequest[];
+  ip: string;
 }): Promise<{ fileHash: string; signedUrl: string; attachmentId: string }[]> {
   const storage = getStorage();
-  const results: { fileHash: string; signedUrl: string; attachmentId: string }[] = [];
+  const planned: { request: UploadRequest; storageKey: string; contentType: string }[] = [];
   for (const [index, request] of requests.entries()) {
     const prefix = await assertOwnParent(actor, request, index);
     const contentType = assertAcceptable(request, index);
     const fileHash = request.fileHash.toLowerCase();
-    const storageKey = `${prefix}/${fileHash.slice(0, 16)}-${toKeySegment(request.fileName)}`;
+    planned.push({
+      request: { ...request, fileHash },
+      storageKey: `${prefix}/${fileHash.slice(0, 16)}-${toKeySegment(request.fileName)}`,
+      contentType,
+    });
+  }
+  await consumeUploadQuotas({
+    userId: actor.id,
+    ip,
+    files: planned.map(({ request, storageKey }) => ({ storageKey, fileSize: request.fileSize })),
+  });
+
+  const results: { fileHash: string; signedUrl: string; attachmentId: string }[] = [];
+  for (const [index, { request, storageKey, contentType }] of planned.entries()) {
     const isMake = request.parentType === "projectMake";
     if (isMake) {
       const existing = await db()
@@ -113,7 +111,8 @@ export async function createUploadUrls({
         .where(eq(attachments.makeId, request.parentId));
       if (existing.length >= MAX_MAKE_IMAGES) refuse(index, "fileName", `At most ${MAX_MAKE_IMAGES} images`);
     }
-    await db()
+    const uploadKey = newUploadKey(request.fileName);
+    const [inserted] = await db()
       .insert(attachments)
       .values({
         userId: actor.id,
@@ -124,25 +123,62 @@ export async function createUploadUrls({
         resourceType: isMake ? "image" : request.resourceType,
         status: "pending",
         fileName: request.fileName,
-        fileHash,
+        fileHash: request.fileHash,
         fileSize: request.fileSize,
         contentType,
         storageKey,
+        uploadKey,
       })
-      .onConflictDoNothing({ target: attachments.storageKey });
-    const [row] = await db()
-      .select({ id: attachments.id, userId: attachments.userId, status: attachments.status })
-      .from(attachments)
-      .where(and(eq(attachments.storageKey, storageKey)))
-      .limit(1);
-    if (!row || row.userId !== actor.id)
-      throw new AppError("CONFLICT", "This file is already being uploaded.");
-    if (row.status === "ready") throw new AppError("CONFLICT", `${request.fileName} is already uploaded.`);
+      .onConflictDoNothing({ target: attachments.storageKey })
+      .returning({ id: attachments.id });
+    const attachmentId =
+      inserted?.id ?? (await reissueUploadKey(actor, request.fileName, storageKey, uploadKey));
     results.push({
-      fileHash,
-      attachmentId: row.id,
-      signedUrl: await storage.presignPut(storageKey, { expiresInSeconds: UPLOAD_URL_SECONDS, contentType }),
+      fileHash: request.fileHash,
+      attachmentId,
+      signedUrl: await storage.presignPut(uploadKey, {
+        expiresInSeconds: UPLOAD_URL_SECONDS,
+        contentTypes: acceptedUploadTypes(contentType),
+        maxBytes: request.fileSize,
+      }),
     });
   }
   return results;
+}
+
+/** `uploads/<random>/<name>`: unguessable, and never the key a file is served from. */
+function newUploadKey(fileName: string): string {
+  return `${UPLOAD_KEY_PREFIX}/${randomUUID()}/${toKeySegment(fileName)}`;
+}
+
+/**
+ * The same file asked for again while pending (a retried step): its attachment gets the new upload
+ * key, and whatever the old URL wrote is deleted once that URL has expired.
+ */
+async function reissueUploadKey(
+  actor: Actor,
+  fileName: string,
+  storageKey: string,
+  uploadKey: string,
+): Promise<string> {
+  const [row] = await db()
+    .select({
+      id: attachments.id,
+      userId: attachments.userId,
+      status: attachments.status,
+      uploadKey: attachments.uploadKey,
+    })
+    .from(attachments)
+    .where(eq(attachments.storageKey, storageKey))
+    .limit(1);
+  if (!row || row.userId !== actor.id) throw new AppError("CONFLICT", "This file is already being uploaded.");
+  if (row.status === "ready") throw new AppError("CONFLICT", `${fileName} is already uploaded.`);
+  const [updated] = await db()
+    .update(attachments)
+    .set({ uploadKey })
+    .where(and(eq(attachments.id, row.id), eq(attachments.status, "pending")))
+    .returning({ id: attachments.id });
+  if (!updated) throw new AppError("CONFLICT", `${fileName} is already uploaded.`);
+  if (row.uploadKey) await scheduleUploadKeyDeletion([row.uploadKey]);
+  return row.id;
 }

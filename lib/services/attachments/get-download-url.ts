@@ -1,5 +1,4 @@
 import "server-only";
-import { projectPageCountersChanged } from "@/lib/cache/project-page-changes";
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { attachments, downloadLogs, posts, projectMakes } from "@/lib/db/schema";
@@ -72,6 +71,5 @@ export async function getDownloadUrl({
       });
     }
   });
-  if (file.postId) projectPageCountersChanged(file.postId);
   return { signedURL };
 }

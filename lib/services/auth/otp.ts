@@ -55,7 +55,9 @@ export async function sendFirstOtp(user: { id: string; email: string; username: 
  */
 export async function resendOtp(
   userId: string,
+  ip: string,
 ): Promise<{ resendCount: number; nextResendInSeconds: number }> {
+  await consumeLimit(LIMITS.otpMailsPerIp, ip);
   const result = await db().transaction(async (tx) => {
     const [user] = await tx
       .select({ id: users.id, email: users.email, username: users.username, isVerified: users.isVerified })

@@ -1,5 +1,4 @@
 import "server-only";
-import { projectPagesChanged } from "@/lib/cache/project-page-changes";
 import { type Delta, deltaToPlainText } from "@/lib/comments/delta";
 import { db } from "@/lib/db/client";
 import { comments } from "@/lib/db/schema";
@@ -27,7 +26,6 @@ export async function createComment({
     .insert(comments)
     .values({ postId, userId: actor.id, comment: JSON.stringify(delta), plainText: deltaToPlainText(delta) })
     .returning({ id: comments.id });
-  projectPagesChanged([postId]);
   const [comment] = row ? await loadComments({ commentIds: [row.id] }, actor) : [];
   if (!comment) throw new AppError("NOT_FOUND", "Comment not found");
   return comment;

@@ -1,5 +1,4 @@
 import "server-only";
-import { projectPagesChanged } from "@/lib/cache/project-page-changes";
 import { and, eq } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { comments } from "@/lib/db/schema";
@@ -31,6 +30,5 @@ export async function deleteComment({
   await db()
     .delete(comments)
     .where(and(eq(comments.id, commentId), eq(comments.postId, postId)));
-  projectPagesChanged([postId]);
   return { _id: commentId };
 }

@@ -1,5 +1,4 @@
 import "server-only";
-import { projectPageCountersChanged } from "@/lib/cache/project-page-changes";
 import { and, eq } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { likes, posts } from "@/lib/db/schema";
@@ -28,7 +27,6 @@ async function likeState(postId: string, hasLikedByUser: boolean): Promise<LikeS
 export async function likePost({ actor, postId }: { actor: Actor; postId: string }): Promise<LikeState> {
   await assertPostVisible(postId, actor);
   await db().insert(likes).values({ userId: actor.id, postId }).onConflictDoNothing();
-  projectPageCountersChanged(postId);
   return likeState(postId, true);
 }
 
@@ -38,6 +36,5 @@ export async function unlikePost({ actor, postId }: { actor: Actor; postId: stri
   await db()
     .delete(likes)
     .where(and(eq(likes.userId, actor.id), eq(likes.postId, postId)));
-  projectPageCountersChanged(postId);
   return likeState(postId, false);
 }

@@ -1,5 +1,4 @@
 import "server-only";
-import { projectPagesChanged } from "@/lib/cache/project-page-changes";
 import { and, eq } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { ownedMachines, projectMakes } from "@/lib/db/schema";
@@ -54,7 +53,6 @@ export async function createMake({
       caption: input.caption ? input.caption : null,
     })
     .returning({ id: projectMakes.id });
-  projectPagesChanged([input.postId]);
   const [make] = row ? await loadMakes({ makeIds: [row.id] }) : [];
   if (!make) throw new AppError("NOT_FOUND", "Make not found");
   return make;

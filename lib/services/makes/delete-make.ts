@@ -1,10 +1,9 @@
 import "server-only";
-import { projectPagesChanged } from "@/lib/cache/project-page-changes";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { attachments, projectMakes } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import { getStorage } from "@/lib/storage";
+import { deleteAttachmentObjects } from "@/lib/services/attachments/upload-keys";
 import type { Actor } from "@/lib/auth/actor";
 
 /** Deletes a make with its images; only its author may. Stored files go after the rows commit. */
@@ -15,9 +14,9 @@ export async function deleteMake({
   actor: Actor;
   makeId: string;
 }): Promise<{ _id: string }> {
-  const { postId, keys } = await db().transaction(async (tx) => {
+  const files = await db().transaction(async (tx) => {
     const [make] = await tx
-      .select({ userId: projectMakes.userId, postId: projectMakes.postId })
+      .select({ userId: projectMakes.userId })
       .from(projectMakes)
       .where(eq(projectMakes.id, makeId))
       .for("update")
@@ -25,14 +24,13 @@ export async function deleteMake({
     if (!make) throw new AppError("NOT_FOUND", "Make not found");
     if (make.userId !== actor.id) throw new AppError("FORBIDDEN", "Only the author of a make can delete it.");
     const files = await tx
-      .select({ key: attachments.storageKey })
+      .select({ storageKey: attachments.storageKey, uploadKey: attachments.uploadKey })
       .from(attachments)
       .where(and(eq(attachments.makeId, makeId), isNotNull(attachments.storageKey)));
     // The attachment rows cascade with the make.
     await tx.delete(projectMakes).where(eq(projectMakes.id, makeId));
-    return { postId: make.postId, keys: files.flatMap((file) => (file.key ? [file.key] : [])) };
+    return files;
   });
-  projectPagesChanged([postId]);
-  if (keys.length) await getStorage().deleteObjects(keys);
+  await deleteAttachmentObjects(files);
   return { _id: makeId };
 }

@@ -1,9 +1,8 @@
 import "server-only";
-import { projectPagesChanged } from "@/lib/cache/project-page-changes";
 import { eq, inArray, isNotNull, and, or } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { attachments, posts, projectMakes } from "@/lib/db/schema";
-import { getStorage } from "@/lib/storage";
+import { deleteAttachmentObjects } from "@/lib/services/attachments/upload-keys";
 import type { Actor } from "@/lib/auth/actor";
 import { assertPostOwned } from "./post-access";
 
@@ -21,7 +20,7 @@ export async function deletePost({
   actor: Actor;
   postId: string;
 }): Promise<{ _id: string }> {
-  const keys = await db().transaction(async (tx) => {
+  const files = await db().transaction(async (tx) => {
     await assertPostOwned(postId, actor, {
       executor: tx,
       lock: true,
@@ -33,7 +32,7 @@ export async function deletePost({
       .from(projectMakes)
       .where(eq(projectMakes.postId, postId));
     const files = await tx
-      .select({ key: attachments.storageKey })
+      .select({ storageKey: attachments.storageKey, uploadKey: attachments.uploadKey })
       .from(attachments)
       .where(
         and(
@@ -42,16 +41,13 @@ export async function deletePost({
         ),
       );
     await tx.delete(posts).where(eq(posts.id, postId));
-    return files.flatMap((file) => (file.key ? [file.key] : []));
+    return files;
   });
-  projectPagesChanged([postId]);
 
-  if (keys.length > 0) {
-    try {
-      await getStorage().deleteObjects(keys);
-    } catch (error) {
-      console.error(`[posts] post ${postId} deleted but ${keys.length} stored files were not:`, error);
-    }
+  try {
+    await deleteAttachmentObjects(files);
+  } catch (error) {
+    console.error(`[posts] post ${postId} deleted but ${files.length} stored files were not:`, error);
   }
   return { _id: postId };
 }

@@ -1,6 +1,5 @@
 import "server-only";
 import type { Actor } from "@/lib/auth/actor";
-import { projectPageChangedAt } from "@/lib/cache/project-page-changes";
 import { TtlCache } from "@/lib/cache/ttl-cache";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -10,12 +9,11 @@ import { loadPostDetail } from "./queries/load-post-detail";
 
 /**
  * What a signed-out visitor gets of a post is the same for everyone, so it is reused for up to
- * POST_DETAIL_CACHE_SECONDS, but never across a change of the post: an entry loaded before the
- * post's latest change (lib/cache/project-page-changes.ts, fed by the services in every worker,
- * ADR 017) is loaded again, so the cached guest page re-renders fresh. Counters follow within the
- * registry's lag (5 s). `null`: not found for visitors.
+ * POST_DETAIL_CACHE_SECONDS, but never across a change of the post: the change feed drops the
+ * entry when the post changes on any host (lib/change-feed, ADR 025; counters within 5 s), and
+ * while the feed is down every visitor's detail is loaded afresh. `null`: not found for visitors.
  */
-const guestDetails = new TtlCache<{ detail: PostDetail | null; loadStartedAt: number }>({
+const guestDetails = new TtlCache<PostDetail | null>({
   ttlMs: () => env().POST_DETAIL_CACHE_SECONDS * 1000,
   maxEntries: 1_000,
 });
@@ -25,12 +23,8 @@ async function loadVisible(postId: string, actor: Actor | null): Promise<PostDet
   return loaded && canViewPostDetail(loaded.facts, actor, loaded.fileCount) ? loaded.detail : null;
 }
 
-async function loadForGuests(postId: string): Promise<PostDetail | null> {
-  const load = async () => ({ loadStartedAt: Date.now(), detail: await loadVisible(postId, null) });
-  const cached = await guestDetails.get(postId, load);
-  if (cached.loadStartedAt >= projectPageChangedAt(postId)) return cached.detail;
-  guestDetails.delete(postId);
-  return (await guestDetails.get(postId, load)).detail;
+function loadForGuests(postId: string): Promise<PostDetail | null> {
+  return guestDetails.get(postId, () => loadVisible(postId, null));
 }
 
 /** GET /api/v1/post/{id} and the project page: one post as the actor may see it, or NOT_FOUND. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
-import { latestProjectPageChangeAt } from "@/lib/cache/project-page-changes";
+import { changeFeedIsLive, latestPostChangeAt } from "@/lib/change-feed/changes";
 import { db } from "@/lib/db/client";
 import type { Database } from "@/lib/db/create";
 import { listedTitleChanges } from "@/lib/db/schema";
@@ -16,10 +16,10 @@ import { listedTitleChanges } from "@/lib/db/schema";
  * in one statement whose own snapshot's xmin is the next mark. A change is never missed, whatever
  * order the writers commit in; one read twice is harmless.
  *
- * A use catches up first when the index last did more than FRESHNESS_MS ago, or when this process
- * or a sibling has changed a project page since (a member's own new post shows at once); so an
- * answer holds every write committed FRESHNESS_MS before it, at the cost of one small statement a
- * second. The state lives on globalThis: the server process loads this module twice (ADR 009).
+ * A use catches up first when the index last did more than FRESHNESS_MS ago, when the change feed
+ * has told of a changed post since (lib/change-feed: a write on any host shows at once), or while
+ * the feed is down; so an answer holds every write committed FRESHNESS_MS before it, at the cost
+ * of one small statement a second. The state lives on globalThis: the server process loads this module twice (ADR 009).
  */
 export const FRESHNESS_MS = 1_000;
 /** How long listed_title_changes keeps a change; an index idle for half that is built again. */
@@ -111,7 +111,11 @@ export class ListedIndexSync<TIndex extends ListedIndex<TChange>, TChange> {
   }
 
   private isStale(state: SyncState<TIndex>): boolean {
-    return Date.now() - state.caughtUpAt >= FRESHNESS_MS || latestProjectPageChangeAt() >= state.caughtUpAt;
+    return (
+      Date.now() - state.caughtUpAt >= FRESHNESS_MS ||
+      latestPostChangeAt() >= state.caughtUpAt ||
+      !changeFeedIsLive()
+    );
   }
 
   /** One catch-up at a time; requests that find the index stale wait for the same one. */

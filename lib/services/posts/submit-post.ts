@@ -1,13 +1,14 @@
 import "server-only";
-import { projectPagesChanged } from "@/lib/cache/project-page-changes";
 import { eq } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
 import { posts } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
+import { consumeLimit, LIMITS } from "@/lib/rate-limit";
 import { LAST_STEP, type PostFields, STEP_INVALID_MESSAGE } from "@/lib/validation/post-authoring";
 import type { PostDetail } from "@/lib/validation/posts";
 import { submissionProblems } from "./authoring/submission-problems";
+import { replaceYoutubeLinks } from "./authoring/replace-youtube-links";
 import { writePostFields } from "./authoring/write-post-fields";
 import { buildPostBundle } from "./build-post-bundle";
 import { getPostDetail } from "./get-post-detail";
@@ -22,19 +23,24 @@ import { pruneToolpathThumbnails } from "./prune-toolpath-thumbnails";
  * post stays as it was. Otherwise each model's pre-flight report is computed against the submitted
  * job setup and tool table and the post goes to review (post-access.ts, ADR 016). After the commit
  * the 'Download All' zip is built; a failure there is logged and leaves the submit standing.
+ * Submissions are counted per user (the zip build is the costly part; docs/security.md).
  */
 export async function submitPost({
   actor,
   postId,
   fields,
+  youtubeUrls,
 }: {
   actor: Actor;
   postId: string;
   fields: PostFields;
+  youtubeUrls?: string[];
 }): Promise<PostDetail> {
+  await consumeLimit(LIMITS.submissionsPerUser, actor.id);
   await db().transaction(async (tx) => {
     const post = await assertPostOwned(postId, actor, { executor: tx, lock: true });
     await writePostFields(tx, postId, fields);
+    if (youtubeUrls) await replaceYoutubeLinks(tx, { userId: actor.id, postId, urls: youtubeUrls });
     const problems = await submissionProblems(tx, postId);
     if (problems.length > 0) throw new AppError("VALIDATION", STEP_INVALID_MESSAGE, { issues: problems });
     await refreshPreflightReports(tx, postId);
@@ -49,6 +55,5 @@ export async function submitPost({
   } catch (error) {
     console.error(`Download-all bundle of post ${postId} failed`, error);
   }
-  projectPagesChanged([postId]);
   return getPostDetail({ postId, actor });
 }

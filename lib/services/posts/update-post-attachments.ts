@@ -1,5 +1,4 @@
 import "server-only";
-import { projectPagesChanged } from "@/lib/cache/project-page-changes";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
 import type { PostVisibility } from "@/lib/catalogue/enums";
@@ -7,8 +6,8 @@ import { db } from "@/lib/db/client";
 import { attachments, posts } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { confirmUploads } from "@/lib/services/attachments/confirm-uploads";
-import { youtubeVideoId } from "@/lib/validation/post-authoring";
 import type { PostDetail } from "@/lib/validation/posts";
+import { replaceYoutubeLinks } from "./authoring/replace-youtube-links";
 import { getPostDetail } from "./get-post-detail";
 import { assertPostOwned, visibilityAfterEdit } from "./post-access";
 import { refreshPreflightReports } from "./preflight/refresh-preflight-reports";
@@ -86,26 +85,7 @@ export async function updatePostAttachments({
       }
       changes.thumbnailId = image.id;
     }
-    if (youtubeUrls) {
-      await tx
-        .delete(attachments)
-        .where(and(eq(attachments.postId, postId), eq(attachments.resourceType, "youtube")));
-      if (youtubeUrls.length > 0) {
-        await tx.insert(attachments).values(
-          youtubeUrls.map((url, position) => ({
-            userId: actor.id,
-            parentType: "post" as const,
-            postId,
-            category: "postMedia" as const,
-            resourceType: "youtube" as const,
-            status: "ready" as const,
-            fileName: `YouTube ${youtubeVideoId(url) ?? "video"}`,
-            externalUrl: url,
-            position,
-          })),
-        );
-      }
-    }
+    if (youtubeUrls) await replaceYoutubeLinks(tx, { userId: actor.id, postId, urls: youtubeUrls });
     const changesContent = attachmentIds.length > 0 || thumbnailId !== undefined || youtubeUrls !== undefined;
     if (changesContent) changes.visibility = visibilityAfterEdit(post) as PostVisibility;
     if (currentPage) changes.currentPage = currentPage;
@@ -113,6 +93,5 @@ export async function updatePostAttachments({
     if (modelIds.length > 0) await refreshPreflightReports(tx, postId, modelIds);
     if (Object.keys(changes).length > 0) await tx.update(posts).set(changes).where(eq(posts.id, postId));
   });
-  projectPagesChanged([postId]);
   return getPostDetail({ postId, actor });
 }

@@ -1,5 +1,4 @@
 import "server-only";
-import { projectPagesChanged } from "@/lib/cache/project-page-changes";
 import { eq } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
 import type { PostVisibility } from "@/lib/catalogue/enums";
@@ -7,6 +6,7 @@ import { db } from "@/lib/db/client";
 import { posts } from "@/lib/db/schema";
 import { LAST_STEP, type PostFields } from "@/lib/validation/post-authoring";
 import type { PostDetail } from "@/lib/validation/posts";
+import { replaceYoutubeLinks } from "./authoring/replace-youtube-links";
 import { writePostFields } from "./authoring/write-post-fields";
 import { getPostDetail } from "./get-post-detail";
 import { assertPostOwned, visibilityAfterEdit } from "./post-access";
@@ -35,26 +35,29 @@ export async function updatePost({
   actor,
   postId,
   fields,
+  youtubeUrls,
   currentPage,
 }: {
   actor: Actor;
   postId: string;
   fields: PostFields;
+  /** The whole YouTube list (the spec's `youtubeAttachments`), replacing the stored one when given. */
+  youtubeUrls?: string[];
   currentPage?: number;
 }): Promise<PostDetail> {
-  if (currentPage === LAST_STEP) return submitPost({ actor, postId, fields });
+  if (currentPage === LAST_STEP) return submitPost({ actor, postId, fields, youtubeUrls });
   await db().transaction(async (tx) => {
     const post = await assertPostOwned(postId, actor, { executor: tx, lock: true });
     await writePostFields(tx, postId, fields);
+    if (youtubeUrls) await replaceYoutubeLinks(tx, { userId: actor.id, postId, urls: youtubeUrls });
     // The models' pre-flight warnings follow the job setup and tool table the wizard shows them with.
     if (PREFLIGHT_INPUTS.some((key) => fields[key] !== undefined)) await refreshPreflightReports(tx, postId);
-    const changesContent = Object.keys(fields).length > 0;
+    const changesContent = Object.keys(fields).length > 0 || youtubeUrls !== undefined;
     const visibility = changesContent ? visibilityAfterEdit(post) : post.visibility;
     await tx
       .update(posts)
       .set({ visibility: visibility as PostVisibility, ...(currentPage ? { currentPage } : {}) })
       .where(eq(posts.id, postId));
   });
-  projectPagesChanged([postId]);
   return getPostDetail({ postId, actor });
 }

@@ -1,5 +1,4 @@
 import "server-only";
-import { projectPagesChanged } from "@/lib/cache/project-page-changes";
 import { eq, sql } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
@@ -75,7 +74,6 @@ export async function decideOnPendingPost({
       } satisfies DecisionOutcome,
     };
   });
-  projectPagesChanged([postId]);
 
   if (author) {
     try {

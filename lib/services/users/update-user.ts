@@ -1,9 +1,8 @@
 import "server-only";
-import { projectPagesChanged } from "@/lib/cache/project-page-changes";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { db } from "@/lib/db/client";
-import { posts, users } from "@/lib/db/schema";
+import { users } from "@/lib/db/schema";
 import type { SessionUser } from "@/lib/validation/session";
 import type { updateUserFieldsSchema } from "@/lib/validation/users";
 import { loadSessionUser } from "./load-user";
@@ -43,9 +42,6 @@ export async function updateUser(userId: string, input: UpdateUserInput): Promis
     .where(eq(users.id, userId));
   if (profilePicture !== undefined && current?.profilePicture !== profilePicture) {
     await deleteStoredProfilePicture(current?.profilePicture ?? null);
-    // The author's picture is on each of their project pages.
-    const authored = await db().select({ id: posts.id }).from(posts).where(eq(posts.userId, userId));
-    projectPagesChanged(authored.map((post) => post.id));
   }
   return loadSessionUser(userId);
 }

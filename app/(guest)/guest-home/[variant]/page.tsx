@@ -1,7 +1,7 @@
 import { notFound } from "next/navigation";
 import { loadHome } from "@/app/(site)/_home/load-home";
 import { HomeView } from "@/components/home/home-view";
-import { GUEST_HOME_VARIANT } from "../../guest-paths";
+import { GUEST_HOME_VARIANT } from "@/lib/guest-pages/paths";
 
 /**
  * The home page as every signed-out visitor without filters sees it, served from Next's ISR cache

@@ -13,7 +13,7 @@ import type { PostDetail } from "@/lib/validation/posts";
  * A project page as every signed-out visitor sees it, served from the ISR cache until its post
  * changes (ADR 017): proxy.ts marks such a request for `/model/{id}` and next.config.ts rewrites
  * it here. Nothing is rendered at build time; the first visit renders and stores the page, and a
- * write that changes what it shows drops it (lib/cache/project-page-changes.ts). It is rendered
+ * write that changes what it shows, on any host, drops it (lib/change-feed, ADR 025). It is rendered
  * again at the latest after `revalidate` seconds anyway, so the signed file addresses in it (45
  * minutes or more when rendered, plus next.config.ts's 5 minute `expireTime`) never run out.
  * A missing or hidden post answers 404: this route has no loading screen streaming a 200 first.

@@ -5,6 +5,7 @@ import { type Resolver, useForm } from "react-hook-form";
 import { toast } from "@/components/ui/toast";
 import type { z } from "zod";
 import { errorText, PasswordField } from "@/components/auth/form-field";
+import { NewPasswordFields } from "@/components/auth/new-password-fields";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { updatePassword, updateUserPassword } from "@/lib/api-client/auth";
@@ -68,21 +69,11 @@ export function ChangePasswordForm({ isGoogleAccount }: { isGoogleAccount: boole
           autoComplete="current-password"
           registration={form.register("currentPassword")}
         />
-        <PasswordField
-          id="new-password"
+        <NewPasswordFields
+          form={form}
+          names={["newPassword", "confirmPassword"]}
+          idPrefix="new"
           label="New password"
-          required
-          error={errors.newPassword?.message}
-          autoComplete="new-password"
-          registration={form.register("newPassword")}
-        />
-        <PasswordField
-          id="confirm-password"
-          label="Confirm password"
-          required
-          error={errors.confirmPassword?.message}
-          autoComplete="new-password"
-          registration={form.register("confirmPassword")}
         />
         <Button type="submit" fullWidth isLoading={isSubmitting} className="mt-2">
           Change Password

@@ -6,7 +6,8 @@ import { useForm } from "react-hook-form";
 import { toast } from "@/components/ui/toast";
 import type { z } from "zod";
 import { openAuthDialog } from "@/components/auth/auth-dialog-store";
-import { errorText, PasswordField } from "@/components/auth/form-field";
+import { errorText } from "@/components/auth/form-field";
+import { NewPasswordFields } from "@/components/auth/new-password-fields";
 import { useSession } from "@/components/auth/session-provider";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -22,7 +23,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     resolver: zodResolver(resetPasswordFormSchema),
     defaultValues: { password: "", confirmPassword: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -43,22 +44,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <h1 className="text-2xl font-bold tracking-tight">Reset Password</h1>
       <p className="mt-1 text-sm text-ink-muted">Choose a new password of at least 8 characters.</p>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-6 flex flex-col gap-4">
-        <PasswordField
-          id="reset-password"
-          label="Password"
-          required
-          error={errors.password?.message}
-          autoComplete="new-password"
-          registration={form.register("password")}
-        />
-        <PasswordField
-          id="reset-confirm-password"
-          label="Confirm password"
-          required
-          error={errors.confirmPassword?.message}
-          autoComplete="new-password"
-          registration={form.register("confirmPassword")}
-        />
+        <NewPasswordFields form={form} names={["password", "confirmPassword"]} idPrefix="reset" />
         <Button type="submit" fullWidth isLoading={isSubmitting} className="mt-2">
           Reset Password
         </Button>

@@ -7,7 +7,8 @@ import { type Resolver, useForm, useWatch } from "react-hook-form";
 import { toast } from "@/components/ui/toast";
 import type { z } from "zod";
 import { openAuthDialog } from "@/components/auth/auth-dialog-store";
-import { errorText, fieldA11y, FormField, PasswordField } from "@/components/auth/form-field";
+import { errorText, fieldA11y, FormField } from "@/components/auth/form-field";
+import { NewPasswordFields } from "@/components/auth/new-password-fields";
 import { useSession } from "@/components/auth/session-provider";
 import { recordOtpSent } from "@/components/auth/use-otp-resend";
 import {
@@ -246,24 +247,12 @@ export function SignupForm({ completion }: { completion: SignupCompletion | null
               />
             </FormField>
             {isCompletion ? null : (
-              <div className="grid gap-4 sm:grid-cols-2">
-                <PasswordField
-                  id="signup-password"
-                  label="Password"
-                  required
-                  error={errors.password?.message}
-                  autoComplete="new-password"
-                  registration={form.register("password")}
-                />
-                <PasswordField
-                  id="signup-confirm-password"
-                  label="Confirm password"
-                  required
-                  error={errors.confirmPassword?.message}
-                  autoComplete="new-password"
-                  registration={form.register("confirmPassword")}
-                />
-              </div>
+              <NewPasswordFields
+                form={form}
+                names={["password", "confirmPassword"]}
+                idPrefix="signup"
+                className="grid gap-4 sm:grid-cols-2"
+              />
             )}
           </div>
         ) : (

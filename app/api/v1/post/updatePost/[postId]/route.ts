@@ -4,8 +4,16 @@ import { updatePost } from "@/lib/services/posts/update-post";
 import { updatePostEndpoint } from "@/lib/validation/post-authoring";
 
 export const PATCH = route(updatePostEndpoint, async ({ actor, params, body }) => {
-  const { currentPage, ...fields } = body;
-  return { post: await updatePost({ actor, postId: params.postId, fields, currentPage }) };
+  const { currentPage, youtubeAttachments, ...fields } = body;
+  return {
+    post: await updatePost({
+      actor,
+      postId: params.postId,
+      fields,
+      youtubeUrls: youtubeAttachments,
+      currentPage,
+    }),
+  };
 });
 
 export * from "@/lib/http/method-not-allowed";

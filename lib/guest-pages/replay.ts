@@ -1,8 +1,8 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { getsCachedPage, PROJECT_PAGE_PATH } from "@/app/(guest)/guest-paths";
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from "@/lib/auth/cookies";
-import { projectPageChangedAt } from "@/lib/cache/project-page-changes";
+import { changeFeedIsLive, latestPostChangeAt, postChangedAt } from "@/lib/change-feed/changes";
 import { createNonce } from "@/lib/http/security-headers";
+import { projectPagePostId, servedFromSharedCopy } from "./paths";
 import { MEMBER_HINT_COOKIE } from "@/lib/utils/before-paint";
 import { bodyWithNonce, type NonceTemplate, nonceTemplate } from "./nonce-template";
 
@@ -13,8 +13,9 @@ import { bodyWithNonce, type NonceTemplate, nonceTemplate } from "./nonce-templa
  * `/api/health`. So an answer Next gave from its ISR cache (`x-nextjs-cache: HIT`) is kept, bytes
  * and headers as sent (compressed when it was), and replayed to the next request that the proxy
  * would send to the same cached page and leave as it is (no redirect, no cookie to set), for the
- * same address and encoding, for at most REPLAY_MS and never once its post has changed (the same
- * registry of changes that drops Next's copy).
+ * same address and encoding, for at most REPLAY_MS, never once its post has changed (the home
+ * page: once any post has), as the change feed tells (lib/change-feed, the same record that drops
+ * Next's copy), and never while the feed is down.
  *
  * Each replay gets a fresh CSP nonce, written into its policy and into every copy in its bytes
  * (./nonce-template.ts: no compression per answer), so no two answers share a nonce (ADR 014).
@@ -68,7 +69,7 @@ let storedBytes = 0;
 
 /**
  * The replay key of a request that may get a stored answer, else null: a GET without a query string
- * of a page that proxy.ts serves from the cache for this request (getsCachedPage), without any
+ * of a page that proxy.ts serves from the cache for this request (servedFromSharedCopy), without any
  * header in ROUTER_AND_CONDITION_HEADERS, that the proxy would also leave alone (see leftAlone).
  */
 export function guestPageKey(request: IncomingMessage): string | null {
@@ -79,7 +80,14 @@ export function guestPageKey(request: IncomingMessage): string | null {
   if (cookies === null) return null;
   const hasSession = cookies.access !== undefined || cookies.refresh !== undefined;
   const acceptsHtml = (request.headers.accept ?? "").includes("text/html");
-  if (!getsCachedPage(url, { hasSession, acceptsHtml }) || !leftAlone(cookies, hasSession)) return null;
+  const shared = servedFromSharedCopy({
+    method: request.method,
+    pathname: url,
+    search: "",
+    hasSession,
+    acceptsHtml,
+  });
+  if (!shared || !leftAlone(cookies, hasSession)) return null;
   return `${url} ${request.headers["accept-encoding"] ?? ""}`;
 }
 
@@ -133,8 +141,9 @@ function leftAlone(cookies: SessionCookies, hasSession: boolean): boolean {
 
 /** Whether a stored answer may still be replayed at `now`. */
 function isReplayable(answer: StoredAnswer, now: number): boolean {
-  if (now - answer.storedAt >= REPLAY_MS) return false;
-  return answer.postId === null || projectPageChangedAt(answer.postId) < answer.storedAt;
+  if (now - answer.storedAt >= REPLAY_MS || !changeFeedIsLive(now)) return false;
+  const changedAt = answer.postId === null ? latestPostChangeAt() : postChangedAt(answer.postId);
+  return changedAt < answer.storedAt;
 }
 
 /**
@@ -159,7 +168,7 @@ export function serveGuestPage(
     return;
   }
   if (answer) forget(key);
-  const postId = PROJECT_PAGE_PATH.exec(request.url ?? "")?.[1] ?? null;
+  const postId = projectPagePostId(request.url ?? "");
   recordAnswer(response, (recorded) => {
     const nonce = NONCE_SOURCE.exec(String(recorded.headers[POLICY_HEADER] ?? ""))?.[1] ?? null;
     keep(key, { ...recorded, postId, nonce });

@@ -2,13 +2,13 @@
 /*
  * Next's ISR cache for this app (next.config.ts `cacheHandler`, ADR 017): the cached guest pages
  * (the home page, ADR 007, and the project pages) live in this process's memory, as with Next's
- * own in-memory cache, plus one rule Next's cache cannot express across processes: a cached
- * project page is dropped as soon as its post changed.
+ * own in-memory cache, plus the rules Next's cache cannot express across hosts: a cached project
+ * page is dropped as soon as its post changed, the home page as soon as any post did, and nothing
+ * is served from here while the change feed is down (ADR 025).
  *
  * Plain JavaScript because Next imports it at run time, outside its bundles, and the Docker image
- * runs it without a TypeScript loader. It only reads the registry of changes on globalThis, which
- * lib/cache/project-page-changes.ts keeps (this process's writes, and its siblings' through
- * node:cluster messages relayed by the primary, scripts/lib/serve.ts).
+ * runs it without a TypeScript loader. It only reads the record of changes on globalThis that the
+ * change feed keeps (lib/change-feed/changes.ts), whatever host made them.
  *
  * And the CSP nonce (ADR 014): proxy.ts makes a fresh nonce per request and passes it to Next with
  * its policy (the `x-nonce` and `Content-Security-Policy` request headers); a page is rendered with
@@ -21,22 +21,24 @@
 
 import { randomBytes } from "node:crypto";
 
-/** Shared with lib/cache/project-page-changes.ts: the same symbol and the same shape. */
-const CHANGES_KEY = Symbol.for("cnc.projectPageChanges");
+/** Shared with lib/change-feed/changes.ts: the same symbol and the same shape. */
+const CHANGES_KEY = Symbol.for("cnc.changeFeed.changes");
+/** The home page's cache key ends with its path (lib/guest-pages/paths.ts GUEST_HOME_PATH). */
+const HOME_PAGE_KEY = /\/guest-home\/[^/]+$/;
 /** A project page's cache key ends with its request path (Next's scoped keys keep it readable). */
 const PROJECT_PAGE_KEY = /\/guest-model\/([0-9a-f-]{36})$/;
 /** The cache holds at most this many bytes of pages (approximate, as Next's own LRU counts them). */
 const MAX_BYTES = (Number(process.env.PAGE_CACHE_MB) || 64) * 1024 * 1024;
 
 /**
- * @typedef {{ changedAt: Map<string, number>, allChangedAt: number }} ProjectPageChanges
- * @returns {ProjectPageChanges}
+ * @typedef {{ changedAt: Map<string, number>, allChangedAt: number, latestAt: number, liveUntil: number }} FeedChanges
+ * @returns {FeedChanges}
  */
-function projectPageChanges() {
-  const registry = /** @type {Record<symbol, ProjectPageChanges | undefined>} */ (
+function feedChanges() {
+  const registry = /** @type {Record<symbol, FeedChanges | undefined>} */ (
     /** @type {unknown} */ (globalThis)
   );
-  return (registry[CHANGES_KEY] ??= { changedAt: new Map(), allChangedAt: 0 });
+  return (registry[CHANGES_KEY] ??= { changedAt: new Map(), allChangedAt: 0, latestAt: 0, liveUntil: 0 });
 }
 
 /** @param {unknown} value */
@@ -129,11 +131,14 @@ const store = /** @type {Record<symbol, Map<string, Entry> | undefined>} */ (
 );
 let storedBytes = 0;
 
-/** A project page rendered before its post's latest change. @param {string} key @param {Entry} entry */
-function isOutdated(key, entry) {
+/**
+ * A project page rendered before its post's latest change, the home page before any post's.
+ * @param {string} key @param {Entry} entry @param {FeedChanges} changes
+ */
+function isOutdated(key, entry, changes) {
+  if (HOME_PAGE_KEY.test(key)) return entry.lastModified < changes.latestAt;
   const match = PROJECT_PAGE_KEY.exec(key);
   if (!match) return false;
-  const changes = projectPageChanges();
   return entry.lastModified < Math.max(changes.allChangedAt, changes.changedAt.get(match[1]) ?? 0);
 }
 
@@ -163,7 +168,10 @@ export default class IsrCacheHandler {
   async get(key) {
     const entry = store.get(key);
     if (!entry) return null;
-    if (isOutdated(key, entry)) {
+    const changes = feedChanges();
+    // While the feed is down, whatever is held could be stale: render afresh until it is back.
+    if (Date.now() >= changes.liveUntil) return null;
+    if (isOutdated(key, entry, changes)) {
       remove(key);
       return null;
     }
@@ -206,7 +214,7 @@ export default class IsrCacheHandler {
     }
   }
 
-  /** No page uses fetch or data-cache tags; on-demand changes go through project-page-changes.ts. */
+  /** No page uses fetch or data-cache tags; changes come through the change feed. */
   async revalidateTag() {}
 
   resetRequestCache() {}
