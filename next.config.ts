@@ -48,7 +48,7 @@ const nextConfig: NextConfig = {
       ],
     };
   },
-  // Baseline security headers on every path, static assets included (issue 19). Pages get their
+  // Baseline security headers on every path, static assets included. Pages get their
   // nonce-based CSP and HSTS from proxy.ts, API answers theirs from route() (lib/http/security-headers.ts).
   async headers() {
     return [

@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 import { type Actor, actorForAccessToken } from "@/lib/auth/actor";
 import type { AuthMode } from "@/lib/validation/endpoint";
 
-// A malformed cookie (`access_token=%E0%A4%A`) reads as no cookie, never a URIError (issue 18).
+// A malformed cookie (`access_token=%E0%A4%A`) reads as no cookie, never a URIError.
 const readCookie = readRequestCookie;
 
 /**

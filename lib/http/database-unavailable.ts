@@ -1,7 +1,7 @@
 /**
  * True when an error means the database could not be reached (refused, dropped, shutting down),
  * not that the query was wrong: the answer is then a 503 that a client may retry, not a 500
- * (issue 18; tests/faults/postgres-outage.test.ts). Looks through drizzle's wrapper to its cause.
+ * (tests/faults/postgres-outage.test.ts). Looks through drizzle's wrapper to its cause.
  */
 const SOCKET_CODES = new Set([
   "ECONNREFUSED",

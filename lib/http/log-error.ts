@@ -1,7 +1,7 @@
 /**
  * What an unexpected error may put in the log. A failed query's error (drizzle's DrizzleQueryError)
  * carries the statement's parameters in `params` and in its message, and those can be a password
- * hash or a user's text (issue 18): it is logged as its SQL and the database's own error only.
+ * hash or a user's text: it is logged as its SQL and the database's own error only.
  */
 export function errorForLog(error: unknown): unknown {
   if (typeof error !== "object" || error === null || !("query" in error) || !("params" in error))

@@ -48,7 +48,7 @@ const NON_FETCH_DESTINATIONS = new Set([
 
 /**
  * The spec's state-changing GETs (logout, resend OTP, delete an attachment) keep their paths but
- * answer only the app's own client (issue 19): a link inside the site, even same-origin, is a
+ * answer only the app's own client: a link inside the site, even same-origin, is a
  * top-level navigation (`Sec-Fetch-Mode: navigate`, `Sec-Fetch-Dest: document`) and cannot add the
  * client's marker header; another site cannot add it either without a CORS preflight.
  */

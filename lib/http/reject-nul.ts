@@ -33,7 +33,7 @@ function findNul(value: unknown, path: string, depth = 0): string | null {
 
 /**
  * PostgreSQL text cannot hold U+0000: such input used to reach the database and fail there as a
- * 500 (issue 18). Refused up front with a 400 for every endpoint.
+ * 500. Refused up front with a 400 for every endpoint.
  */
 export function rejectNul(input: unknown): void {
   const path = findNul(input, "");

@@ -42,7 +42,7 @@ export function searchParamsToObject(params: URLSearchParams): Record<string, st
   return result;
 }
 
-/** Limit of JSON and urlencoded bodies; multipart bodies use the endpoint's `maxBodyBytes` (issue 19). */
+/** Limit of JSON and urlencoded bodies; multipart bodies use the endpoint's `maxBodyBytes`. */
 export const MAX_JSON_BYTES = 1_000_000;
 
 const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", "The request body is too large.");

@@ -3,7 +3,7 @@ import { env } from "@/lib/env";
 import { BEFORE_PAINT_SCRIPT } from "@/lib/utils/before-paint";
 
 /**
- * The security headers of every answer (issue 19, docs/security.md, ADR 014).
+ * The security headers of every answer (docs/security.md, ADR 014).
  *
  * - Pages: a nonce-based Content-Security-Policy set by proxy.ts per request (Next reads the nonce
  *   from the request's CSP header and puts it on its own scripts), plus the common headers.
