@@ -8,6 +8,7 @@ import {
 import { verifyAccessTokenSignature } from "@/lib/auth/access-token";
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, REFRESH_TOKEN_TTL_SECONDS } from "@/lib/auth/cookies";
 import { MEMBER_HINT_COOKIE } from "@/lib/utils/before-paint";
+import { NOT_SHARED, SHARED_CACHE_CONTROL } from "@/lib/http/cache-control";
 import { commonSecurityHeaders, createNonce, pageContentSecurityPolicy } from "@/lib/http/security-headers";
 
 /**
@@ -31,8 +32,6 @@ import { commonSecurityHeaders, createNonce, pageContentSecurityPolicy } from "@
  */
 const WIZARD = /^\/project\/(create|edit)(\/|$)/;
 const SIGNUP_ALLOWED = /^\/(signup|privacyPolicy|resetPassword)(\/|$)/;
-/** Never stored by a shared cache: the same URL answers signed-in visitors differently. */
-const NOT_SHARED = "private, no-cache, no-store, max-age=0, must-revalidate";
 
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const cached = isCachedPage(request);
@@ -99,7 +98,7 @@ async function route(
     return NextResponse.redirect(new URL(publicPath, request.url));
   }
   if (!hasSessionCookie(request)) {
-    if (cached) return forward(request, nonce, policy, { guest: true });
+    if (cached) return forward(request, nonce, policy, { guest: true, shared: true });
     if (WIZARD.test(pathname)) return NextResponse.redirect(new URL("/", request.url));
   }
 
@@ -111,7 +110,7 @@ async function route(
     }
     if (signupComplete && pathname === "/signup") return NextResponse.redirect(new URL("/", request.url));
   }
-  return forward(request, nonce, policy, { guest: cached });
+  return forward(request, nonce, policy, { guest: cached, shared: cached && !hasSessionCookie(request) });
 }
 
 /**
@@ -122,7 +121,7 @@ function forward(
   request: NextRequest,
   nonce: string,
   policy: string,
-  options: { guest: boolean },
+  options: { guest: boolean; shared: boolean },
 ): NextResponse {
   const headers = new Headers(request.headers);
   headers.delete(GUEST_PAGE_HEADER);
@@ -131,7 +130,15 @@ function forward(
   headers.set("Content-Security-Policy", policy);
   return NextResponse.next({
     request: { headers },
-    ...(options.guest ? { headers: { "Cache-Control": NOT_SHARED } } : {}),
+    // The cached page a visitor without a session gets may be kept by a CDN for a moment; the
+    // same page served to a member stays private (their cookies may be read by its client).
+    ...(options.guest
+      ? {
+          headers: options.shared
+            ? { "Cache-Control": SHARED_CACHE_CONTROL, Vary: "Cookie" }
+            : { "Cache-Control": NOT_SHARED },
+        }
+      : {}),
   });
 }
 

@@ -29,6 +29,12 @@ const STATUS_BY_CODE: Record<AppErrorCode, number> = {
   UNAVAILABLE: 503,
 };
 
+/** The success envelope as JSON text (for answers that hash their bytes, lib/http/shared-cache.ts). */
+export function successBody<T>(data: T): string {
+  const body: SuccessBody<T> = { status: "success", data };
+  return JSON.stringify(body);
+}
+
 export function success<T>(data: T, init: { status?: number; headers?: HeadersInit } = {}): Response {
   const body: SuccessBody<T> = { status: "success", data };
   return Response.json(body, { status: init.status ?? 200, headers: init.headers });

@@ -5,10 +5,11 @@ import { AppError } from "@/lib/errors";
 import type { Actor } from "@/lib/auth/actor";
 import { resolveActor } from "./actor";
 import type { Endpoint } from "@/lib/validation/endpoint";
-import { errorResponse, success, validationError } from "./envelope";
+import { errorResponse, success, successBody, validationError } from "./envelope";
 import { assertSameOrigin } from "./origin";
 import { rejectNul } from "./reject-nul";
 import { withApiSecurityHeaders } from "./security-headers";
+import { hasSessionCookie, sharedCacheAnswer } from "./shared-cache";
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 type QueryOf<E> = E extends Endpoint<infer Q, z.ZodType, z.ZodType> ? z.output<Q> : never;
@@ -133,7 +134,11 @@ export function route<E extends Endpoint>(definition: E, handler: Handler<E>) {
       // This process's caches show the write before its answer leaves (the change feed, ADR 025).
       if (isWrite && (!(result instanceof Response) || result.ok)) await catchUpChangeFeed();
       if (result instanceof Response) return withApiSecurityHeaders(result);
-      return withApiSecurityHeaders(success(result, { status: definition.successStatus ?? 200 }));
+      const status = definition.successStatus ?? 200;
+      if (definition.sharedCache && actor === null && !hasSessionCookie(request)) {
+        return withApiSecurityHeaders(sharedCacheAnswer(request, successBody(result), status));
+      }
+      return withApiSecurityHeaders(success(result, { status }));
     } catch (error) {
       return withApiSecurityHeaders(errorResponse(error));
     }

@@ -34,6 +34,7 @@ export const getBrandsEndpoint = endpoint({
   summary: "All CNC brands",
   tag: "CNC catalogue",
   auth: "none",
+  sharedCache: true,
   response: z.object({ brands: z.array(brandSchema) }),
 });
 
@@ -43,6 +44,7 @@ export const getModelsEndpoint = endpoint({
   summary: "CNC models of the given brands (brandId repeated); all models when none is given",
   tag: "CNC catalogue",
   auth: "none",
+  sharedCache: true,
   query: z.object({ brandId: repeatedIdSchema.optional() }),
   response: z.object({ models: z.array(modelSchema) }),
 });
@@ -54,6 +56,7 @@ export const getVariantsEndpoint = endpoint({
     "CNC variants of the given models and the given variants (both repeated); all when neither is given",
   tag: "CNC catalogue",
   auth: "none",
+  sharedCache: true,
   query: z.object({ modelId: repeatedIdSchema.optional(), variantId: repeatedIdSchema.optional() }),
   response: z.object({ variants: z.array(variantSchema) }),
 });

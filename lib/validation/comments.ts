@@ -63,6 +63,7 @@ export const getCommentsByPostIdEndpoint = endpoint({
   summary: "Comments of a post, newest first",
   tag: "Comments",
   auth: "optional",
+  sharedCache: true,
   params: z.object({ postId: idSchema }),
   response: z.object({ comments: z.array(commentSchema) }),
 });

@@ -30,6 +30,11 @@ export interface Endpoint<
   /** A GET the spec uses to change state (logout, resend OTP): refused when sent cross-site. */
   stateChangingGet?: boolean;
   /**
+   * A public read whose answer to a visitor without a session is the same for every such visitor
+   * and has no side effect: a shared cache may keep it briefly, with an ETag (lib/http/shared-cache.ts).
+   */
+  sharedCache?: boolean;
+  /**
    * Largest accepted multipart body in bytes (default 1 MB), counted while it streams in; JSON and
    * urlencoded bodies are always limited to 1 MB (lib/http/route.ts).
    */

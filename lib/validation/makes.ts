@@ -163,6 +163,7 @@ export const getMakesEndpoint = endpoint({
   summary: "Makes of a post, newest first",
   tag: "Makes",
   auth: "optional",
+  sharedCache: true,
   params: z.object({ postId: idSchema }),
   response: z.object({ makes: z.array(makeSchema) }),
 });

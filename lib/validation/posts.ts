@@ -173,6 +173,7 @@ export const getPostEndpoint = endpoint({
     "One post with everything the project page shows; drafts and pending posts only for owner and staff",
   tag: "Posts",
   auth: "optional",
+  sharedCache: true,
   params: z.object({ id: idSchema }),
   response: z.object({ post: postDetailSchema }),
 });
@@ -267,6 +268,7 @@ export const listPostsEndpoint = endpoint({
     "Public posts with the filter bar's filters; ranked by relevance with searchQuery, otherwise newest first, id breaking ties",
   tag: "Posts",
   auth: "optional",
+  sharedCache: true,
   query: listPostsQuerySchema,
   response: postListSchema,
 });
@@ -277,6 +279,7 @@ export const autocompleteEndpoint = endpoint({
   summary: `Up to ${AUTOCOMPLETE_LIMIT} title suggestions for the search box`,
   tag: "Posts",
   auth: "none",
+  sharedCache: true,
   query: z.object({
     searchQuery: z.string().trim().max(200, "searchQuery must be at most 200 characters").default(""),
   }),
@@ -289,6 +292,7 @@ export const postsByUserIdEndpoint = endpoint({
   summary: "A user's posts (all of them for the owner, public ones for others)",
   tag: "Posts",
   auth: "optional",
+  sharedCache: true,
   params: z.object({ id: idSchema }),
   query: paginationQuerySchema,
   response: postListSchema,
@@ -305,6 +309,7 @@ export const postsByUsernameEndpoint = endpoint({
     "A user's posts by username: the owner's, filtered by postType (draft, published, private) when given; public ones for everybody else (postType ignored)",
   tag: "Posts",
   auth: "optional",
+  sharedCache: true,
   params: z.object({
     username: z.string().trim().min(1, "username is required").max(50, "username is too long"),
   }),

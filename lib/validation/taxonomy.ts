@@ -27,6 +27,7 @@ export const getCategoriesEndpoint = endpoint({
   summary: "Categories of a type (post)",
   tag: "Taxonomy",
   auth: "none",
+  sharedCache: true,
   query: taxonomyTypeQuery,
   response: z.object({ categories: z.array(categorySchema) }),
 });
@@ -37,6 +38,7 @@ export const getTagsEndpoint = endpoint({
   summary: "Tags of a type (post)",
   tag: "Taxonomy",
   auth: "none",
+  sharedCache: true,
   query: taxonomyTypeQuery,
   response: z.object({ tags: z.array(tagSchema) }),
 });
@@ -47,5 +49,6 @@ export const getPartnersEndpoint = endpoint({
   summary: "Partners with their badge colour and user",
   tag: "Taxonomy",
   auth: "none",
+  sharedCache: true,
   response: z.object({ partners: z.array(partnerSchema) }),
 });

@@ -88,6 +88,7 @@ export const getByUsernameEndpoint = endpoint({
   summary: "A profile; the owner's privacy choices apply to everyone but the owner",
   tag: "Users",
   auth: "optional",
+  sharedCache: true,
   params: z.object({ username: z.string().min(1).max(64) }),
   response: z.object({ user: publicUserSchema }),
 });
