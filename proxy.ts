@@ -3,6 +3,7 @@ import {
   GUEST_HOME_PREFIX,
   GUEST_MODEL_PREFIX,
   GUEST_PAGE_HEADER,
+  projectPagePostId,
   servedFromSharedCopy,
 } from "@/lib/guest-pages/paths";
 import { verifyAccessTokenSignature } from "@/lib/auth/access-token";
@@ -98,7 +99,7 @@ async function route(
     return NextResponse.redirect(new URL(publicPath, request.url));
   }
   if (!hasSessionCookie(request)) {
-    if (cached) return forward(request, nonce, policy, { guest: true, shared: true });
+    if (cached) return forward(request, nonce, policy, { guest: true, shared: isProjectPage(pathname) });
     if (WIZARD.test(pathname)) return NextResponse.redirect(new URL("/", request.url));
   }
 
@@ -110,7 +111,7 @@ async function route(
     }
     if (signupComplete && pathname === "/signup") return NextResponse.redirect(new URL("/", request.url));
   }
-  return forward(request, nonce, policy, { guest: cached, shared: cached && !hasSessionCookie(request) });
+  return forward(request, nonce, policy, { guest: cached, shared: false });
 }
 
 /**
@@ -130,8 +131,9 @@ function forward(
   headers.set("Content-Security-Policy", policy);
   return NextResponse.next({
     request: { headers },
-    // The cached page a visitor without a session gets may be kept by a CDN for a moment; the
-    // same page served to a member stays private (their cookies may be read by its client).
+    // A visitor's project page may be kept by a CDN for a moment: it is the same page for every
+    // reader (members get it too, ADR 019), so it is safe even where Next's own Vary replaces ours.
+    // The guest home page is not: members get another page at the same address.
     ...(options.guest
       ? {
           headers: options.shared
@@ -140,6 +142,10 @@ function forward(
         }
       : {}),
   });
+}
+
+function isProjectPage(pathname: string): boolean {
+  return projectPagePostId(pathname) !== null;
 }
 
 function isRedirect(response: NextResponse): boolean {

@@ -40,9 +40,12 @@ describe("API answers", () => {
     expectCommonHeaders(result.headers, "autoComplete");
   });
 
-  it("a listing that depends on the session is not stored either", async () => {
-    const result = await api("/api/v1/post");
-    expect(result.headers.get("cache-control")).toBe("no-store");
+  it("a listing that depends on the session is shared only with readers without one", async () => {
+    const visitor = await api("/api/v1/post");
+    expect(visitor.headers.get("cache-control")).toMatch(/^public, /);
+    expect(visitor.headers.get("vary")).toMatch(/cookie/i);
+    const member = await api("/api/v1/post", { headers: { cookie: "refresh_token=stale" } });
+    expect(member.headers.get("cache-control")).toBe("no-store");
   });
 });
 
