@@ -83,7 +83,8 @@ export function correctedTexts(
     for (let index = entries.length - 1; index >= 0; index -= 1) {
       const [typed, options] = entries[index] as [TypedWord, readonly string[]];
       const replacement = options[ranks[index] as number] as string;
-      corrected = corrected.slice(0, typed.start) + replacement + corrected.slice(typed.start + typed.word.length);
+      corrected =
+        corrected.slice(0, typed.start) + replacement + corrected.slice(typed.start + typed.word.length);
     }
     return corrected;
   });

@@ -24,7 +24,8 @@ export function orderedTrigrams(text: string): string[] {
   for (const match of text.toLowerCase().matchAll(WORD)) {
     const padded = `  ${match[0]} `;
     const chars = Array.from(padded);
-    for (let at = 0; at + 3 <= chars.length; at += 1) trigrams.push(chars[at]! + chars[at + 1]! + chars[at + 2]!);
+    for (let at = 0; at + 3 <= chars.length; at += 1)
+      trigrams.push(chars[at]! + chars[at + 1]! + chars[at + 2]!);
   }
   return trigrams;
 }
