@@ -575,7 +575,7 @@ const allCases: Case[] = [
         { label: "/model/{id} signed out", target: `/model/${sample.postId}`, goal: PAGE_GUEST_GOAL },
         {
           // The server process never replays to a request with credentials in a header (ADR 022),
-          // which the app ignores on pages: Next serves its ISR copy, as before that decision.
+          // which the app ignores on pages: Next serves its ISR copy.
           label: "/model/{id} signed out, not replayed",
           target: `/model/${sample.postId}`,
           goal: NOT_REPLAYED_GOAL,

@@ -84,7 +84,7 @@ server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
 });
 server.listen(port, hostname, () => console.log(`[server] process ${process.pid} ready on ${origin}`));
 
-// Uploads never confirmed are removed with their objects (issue 19): every 10 minutes, with a
+// Uploads never confirmed are removed with their objects: every 10 minutes, with a
 // random start so that several processes rarely sweep at once (they may: it is idempotent).
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 const sweep = () =>

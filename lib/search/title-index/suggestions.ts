@@ -26,8 +26,8 @@ const MAX_EDIT_LOOKUPS = 1_500;
 
 /**
  * The newest `candidateCount` listed titles containing one of the `searched` texts, ranked: those
- * starting with a searched text first, then by word similarity to the typed text (pg_trgm's, as
- * the database ranked them before ADR 021), then newest.
+ * starting with a searched text first, then by word similarity to the typed text (pg_trgm's,
+ * ./word-similarity.ts), then newest.
  */
 function rankedMatches(
   index: TitleIndex,
