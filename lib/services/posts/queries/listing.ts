@@ -23,7 +23,7 @@ const PERIOD_START: Record<PostedAt, SQL> = {
  * Filter conditions shared by the listing and its total, their values bound as placeholders. Only
  * public posts are ever listed.
  */
-export function listingConditions(filters: ListPostsFilters, bindings: Bindings): SQL[] {
+function listingConditions(filters: ListPostsFilters, bindings: Bindings): SQL[] {
   const conditions: SQL[] = [listedPostsWhere];
   if (filters.category) {
     // A scalar subquery (a post category's name is unique): the page then reads
