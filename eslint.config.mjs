@@ -6,11 +6,18 @@ import tseslint from "typescript-eslint";
 const serverOnlyModules = [
   "@/lib/db/*",
   "@/lib/services/*",
+  "@/lib/search/*",
   "@/lib/storage*",
   "@/lib/mail*",
   "@/lib/auth/*",
   "@/lib/env",
 ];
+
+// Each index in lib/search is used through its index.ts; only its own files and tests reach inside.
+const searchEntryPoints = {
+  group: ["@/lib/search/*/*"],
+  message: "Import an index of lib/search through its entry point (@/lib/search/<index>).",
+};
 
 export default defineConfig([
   ...nextVitals,
@@ -93,13 +100,24 @@ export default defineConfig([
           patterns: [
             { group: ["next", "next/*", "react", "react-dom"], message: "Services stay framework-free." },
             { group: ["@/lib/http/*"], message: "Services do not know HTTP." },
+            searchEntryPoints,
           ],
         },
       ],
     },
   },
   {
-    files: ["lib/db/**/*.ts", "lib/storage/**/*.ts", "lib/mail/**/*.ts", "lib/gcode/**/*.ts"],
+    files: ["app/**/*.{ts,tsx}", "scripts/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [searchEntryPoints] }] },
+  },
+  {
+    files: [
+      "lib/db/**/*.ts",
+      "lib/storage/**/*.ts",
+      "lib/mail/**/*.ts",
+      "lib/gcode/**/*.ts",
+      "lib/search/**/*.ts",
+    ],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -130,7 +148,7 @@ export default defineConfig([
       "lib/change-feed/**",
       "lib/db/client.ts",
       "lib/cache/ttl-cache.ts",
-      "lib/services/posts/listed-index-sync.ts",
+      "lib/search/listed-index-sync.ts",
       // The browser's zod settings, before any page code runs.
       "instrumentation-client.ts",
     ],

@@ -38,7 +38,7 @@ const envSchema = z.object({
    * Proxies whose X-Forwarded-For is believed (comma-separated addresses or CIDR ranges, e.g. the
    * load balancer's), or `*` when the app is reachable only through one proxy whose address is not
    * known (its last X-Forwarded-For entry is the client). Unset: none, and per-IP limits use the
-   * socket's address (issue 19).
+   * socket's address.
    */
   TRUSTED_PROXIES: optionalString,
   /**
@@ -67,7 +67,7 @@ let cached: Readonly<Env> | undefined;
 /**
  * Parsed environment, read once (lazily, so that tests can set variables before first use) into
  * a frozen object with no prototype that has every key of the schema as its own property: a
- * polluted Object.prototype (issue 19) can neither add a value for an unset variable nor change
+ * polluted Object.prototype can neither add a value for an unset variable nor change
  * a set one, and no code can assign to it.
  */
 export function env(): Readonly<Env> {

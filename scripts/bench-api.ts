@@ -25,14 +25,17 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { Client } from "pg";
 import { createDatabase } from "@/lib/db/create";
 import { applyMigrations } from "@/lib/db/migrate";
-import { suggestionRows } from "@/lib/services/posts/autocomplete-posts";
-import { listingQueries, parsedSearchQuery, SEARCH_WINDOW } from "@/lib/services/posts/list-posts";
+import { listingQueries, SEARCH_WINDOW } from "@/lib/services/posts/queries/listing";
+import { listedPostsWhere } from "@/lib/services/posts/post-access";
 import { postDetailQuery } from "@/lib/services/posts/queries/load-post-detail";
 import { pageOf, postCardsQuery } from "@/lib/services/posts/queries/to-post-summaries";
-import { TitleIndex } from "@/lib/services/posts/suggestions/title-index";
-import { SearchIndex } from "@/lib/services/posts/search/search-index";
-import { changedSearchRowsQuery, readListedSearchRows } from "@/lib/services/posts/search/search-index-sync";
-import { changedTitlesQuery, readListedTitles } from "@/lib/services/posts/suggestions/title-index-sync";
+import {
+  changedSearchRowsQuery,
+  parsedSearchQuery,
+  readListedSearchRows,
+  SearchIndex,
+} from "@/lib/search/search-index";
+import { changedTitlesQuery, readListedTitles, suggestionRows, TitleIndex } from "@/lib/search/title-index";
 import { type ListPostsFilters, PAGE_SIZE } from "@/lib/validation/posts";
 import { nextBin, projectRoot, run } from "./lib/runtime";
 import { DEMO_PASSWORD, SEED_USERS } from "./seed/content/people";
@@ -350,7 +353,7 @@ async function explainAll(cases: [string, ListPostsFilters][], postId: string | 
     // the statement that keeps it current, and the time of a few texts in the process.
     const heapBefore = process.memoryUsage().heapUsed;
     const readStarted = performance.now();
-    const listed = await readListedTitles(database);
+    const listed = await readListedTitles(database, listedPostsWhere);
     const buildStarted = performance.now();
     const index = TitleIndex.build(listed.rows);
     const built = performance.now();
@@ -358,7 +361,10 @@ async function explainAll(cases: [string, ListPostsFilters][], postId: string | 
       `\n--- title index: ${listed.rows.length} listed posts read in ${(buildStarted - readStarted).toFixed(0)} ms, ` +
         `indexed in ${(built - buildStarted).toFixed(0)} ms, heap +${((process.memoryUsage().heapUsed - heapBefore) / 1e6).toFixed(0)} MB`,
     );
-    await explain("title index catch-up (nothing changed)", changedTitlesQuery(listed.xmin));
+    await explain(
+      "title index catch-up (nothing changed)",
+      changedTitlesQuery(listed.xmin, listedPostsWhere),
+    );
     for (const text of AUTOCOMPLETE_TEXTS) {
       const started = performance.now();
       const rows = suggestionRows(index, text);
@@ -569,7 +575,7 @@ const allCases: Case[] = [
         { label: "/model/{id} signed out", target: `/model/${sample.postId}`, goal: PAGE_GUEST_GOAL },
         {
           // The server process never replays to a request with credentials in a header (ADR 022),
-          // which the app ignores on pages: Next serves its ISR copy, as before that decision.
+          // which the app ignores on pages: Next serves its ISR copy.
           label: "/model/{id} signed out, not replayed",
           target: `/model/${sample.postId}`,
           goal: NOT_REPLAYED_GOAL,

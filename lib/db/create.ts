@@ -19,8 +19,8 @@ export function createDatabase(
     max: options.max ?? 10,
     idleTimeoutMillis: options.idleTimeoutMillis ?? 30_000,
     // PostgreSQL compiles a query with LLVM once its estimated cost passes jit_above_cost; the
-    // estimates of the listing totals do (their EXISTS filters), and the compile took 160 ms of a
-    // 25 ms count on every request (docs/performance.md). Short OLTP queries never earn it back.
+    // estimates of the listing totals do (their EXISTS filters), and the compile costs 160 ms on a
+    // 25 ms count, on every request. Short OLTP queries never earn it back.
     // Named statements (below) keep being planned for their parameters, as unnamed ones are: a
     // generic plan guesses at LIMIT, OFFSET and how common a category is. PGlite ignores both.
     options: "-c jit=off -c plan_cache_mode=force_custom_plan",
@@ -60,8 +60,7 @@ function statementName(text: string): string {
 
 /**
  * Sends each parameterised statement as a named one, so a connection parses it once and later
- * executions only bind: about 0.3 ms of database CPU less per listing query (docs/performance.md,
- * issue 15). drizzle names only `.prepare()`d queries, and node-postgres skips the Parse of a name
+ * executions only bind: about 0.3 ms of database CPU less per listing query. drizzle names only `.prepare()`d queries, and node-postgres skips the Parse of a name
  * its connection has parsed. Plans stay per execution (plan_cache_mode above).
  */
 function nameRepeatedStatements(client: PoolClient): void {

@@ -1,7 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 
 /**
- * Why this exists (issue 18, ADR 015): pglite-socket multiplexes every client connection onto
+ * Why this exists (ADR 015): pglite-socket multiplexes every client connection onto
  * PGlite's one session and queues their protocol messages one message at a time. node-postgres
  * sends a parameterised query as Parse, Bind, Describe, Execute, Sync; with two connections busy
  * at once their messages interleave, so one connection's Bind meets the other's unnamed statement

@@ -4,8 +4,7 @@ import { BoundedMap } from "@/lib/cache/bounded-map";
 
 /**
  * Statements built and rendered once per shape. Building a listing's card statement with drizzle
- * and rendering it to SQL cost about 0.3 ms of server CPU per request (docs/performance.md,
- * issue 15), a sixth of a listing request's, though its text only changes with the shape of the
+ * and rendering it to SQL cost about 0.3 ms of server CPU per request, a sixth of a listing request's, though its text only changes with the shape of the
  * request (which filters, how many search words, signed in or not), not with its values.
  *
  * A fragment built with Bindings holds placeholders instead of values, so its rendered text is

@@ -3,8 +3,8 @@
  * Only lines that contain `[` or `#` reach this code, so the byte-level fast path stays simple.
  * Values that cannot be evaluated come back as NaN and the caller counts them as unknown words.
  * The reader works on the line's bytes in place, letters compared without case: decoding and
- * upper-casing each expression line as a string made such lines about four times slower per byte
- * than plain ones, and their string work weighed on a cold parse (docs/performance.md).
+ * upper-casing each expression line as a string makes such lines about four times slower per byte
+ * than plain ones, and their string work weighs on a cold parse.
  */
 
 export type ParameterStore = Map<string, number>;

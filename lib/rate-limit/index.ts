@@ -120,7 +120,7 @@ interface QueryConfig {
  * statements (`rate_limits:rlflx-upsert`), and a name lives in the server session. On the embedded
  * database every pooled connection shares PGlite's one session, so the second connection to
  * prepare a name fails with "already exists", and after the first connection idles out nothing
- * works until a restart (issue 18). Unnamed statements cost a parse per call (microseconds here)
+ * works until a restart. Unnamed statements cost a parse per call (microseconds here)
  * and behave the same on PostgreSQL and PGlite. ADR 002 and docs/reliability.md.
  */
 function withoutStatementNames(pool: Pool) {

@@ -82,7 +82,7 @@ function alreadyWritten(cause: unknown): AppError {
 
 /**
  * The storage directory itself cannot take the write (moved away and replaced by a file, read-only,
- * full): a 503 with the s3 driver's message, not an unexpected 500 (issue 18, tests/faults).
+ * full): a 503 with the s3 driver's message, not an unexpected 500 (tests/faults).
  */
 const UNUSABLE_STORAGE_CODES = new Set([
   "EEXIST",

@@ -47,7 +47,7 @@ export const uploadRequestSchema = z
       .trim()
       .min(1, "fileName is required")
       .max(255, "fileName is too long")
-      // CR, LF and other control characters would break the download's Content-Disposition (issue 19).
+      // CR, LF and other control characters would break the download's Content-Disposition.
       .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), "fileName must not contain control characters"),
     /** SHA-256 of the content, hex, computed by the browser. */
     fileHash: z.string().regex(/^[a-f0-9]{64}$/i, "fileHash must be a SHA-256 hex digest"),

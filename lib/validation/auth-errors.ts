@@ -1,6 +1,6 @@
 /**
  * The failed sign-in reasons the Google callback may report to the home page as
- * `/?authError=<code>` (issue 19): the page shows the fixed text of a known code and nothing for
+ * `/?authError=<code>`: the page shows the fixed text of a known code and nothing for
  * anything else, so a crafted link cannot put its own words into a site-styled toast.
  */
 export const AUTH_ERROR_MESSAGES = {

@@ -2,7 +2,7 @@ import { AppError } from "@/lib/errors";
 
 /**
  * Path segments that would reach an object's prototype instead of a field of its own
- * (prototype pollution, issue 19): a field name containing one is refused with a 400.
+ * (prototype pollution): a field name containing one is refused with a 400.
  */
 const FORBIDDEN_SEGMENTS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
 

@@ -1,5 +1,5 @@
 // The listing's plain values, apart from the zod schemas of posts.ts (which re-exports them): the
-// home page's filter bar, grid and search box use them without loading zod (issue 15).
+// home page's filter bar, grid and search box use them without loading zod.
 
 export const POSTED_AT_VALUES = ["Today", "This Week", "This Month", "This Year"] as const;
 export const POSTED_AT_OPTIONS = POSTED_AT_VALUES;

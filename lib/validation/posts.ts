@@ -79,7 +79,7 @@ export const postAttachmentSchema = z.object({
   downloadCount: z.number().int(),
   gcodeAnalysis: gcodeAnalysisSchema.nullable(),
   /**
-   * Models, for their owner and staff only: the pre-flight report (issue 13), plain warnings
+   * Models, for their owner and staff only: the pre-flight report, plain warnings
    * comparing the file with the job setup and tool table; null until computed.
    */
   preflight: z

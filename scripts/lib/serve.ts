@@ -19,8 +19,8 @@ export interface ServeOptions {
 
 /**
  * WEB_CONCURRENCY when set, else one server process per core but one: the database (the embedded
- * one runs in this very process) usually shares the machine, and measured on 2 cores, a second
- * server process raised throughput but doubled tail latency (docs/performance.md). A machine of
+ * one runs in this very process) usually shares the machine, and on 2 cores a second server
+ * process raises throughput but doubles tail latency. A machine of
  * the app's own should set WEB_CONCURRENCY to its core count.
  */
 export function workerCount(env: NodeJS.ProcessEnv = process.env): number {

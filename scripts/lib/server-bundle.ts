@@ -6,8 +6,8 @@ import { build } from "esbuild";
  * scripts/server-process.ts and the app modules its direct routes import, bundled into one plain
  * ES module in the build's dist dir, so a server process runs without tsx. Under `--import tsx`
  * every dynamic `import()` crosses to Node's module-hooks thread and back, and Next imports its
- * cache handler that way on every request: 15 % of a server process's CPU per request
- * (docs/performance.md). Bundled once per start, in about a second, so it never lags the sources.
+ * cache handler that way on every request: 15 % of a server process's CPU per request.
+ * Bundled once per start, in about a second, so it never lags the sources.
  * Packages stay imports, resolved from node_modules at run time (with `--conditions=react-server`
  * like the other scripts); only the project's own TypeScript is compiled in.
  */

@@ -325,7 +325,7 @@ describe("GET /api/v1/post", () => {
       title: `${token} hidden`,
       createdAt: new Date(Date.now() + 1000),
     });
-    // The first search ranks the matches and keeps them for a few seconds (list-posts.ts).
+    // The first search ranks the matches and keeps them for a few seconds (search-window.ts).
     expect(await listIds({ searchQuery: token })).toEqual([hidden.id, kept.id]);
     await testDb().update(posts).set({ visibility: "draft" }).where(eq(posts.id, hidden.id));
     expect(await listIds({ searchQuery: token })).toEqual([kept.id]);

@@ -3,9 +3,13 @@ import { describe, expect, it } from "vitest";
 import { createDatabase, type Database } from "@/lib/db/create";
 import { applyMigrations } from "@/lib/db/migrate";
 import { categories, posts, postTags, tags, users } from "@/lib/db/schema";
-import { listingQueries, parsedSearchQuery, SEARCH_WINDOW } from "@/lib/services/posts/list-posts";
-import { SearchIndex } from "@/lib/services/posts/search/search-index";
-import { changedSearchRowsQuery, readListedSearchRows } from "@/lib/services/posts/search/search-index-sync";
+import {
+  changedSearchRowsQuery,
+  parsedSearchQuery,
+  readListedSearchRows,
+  SearchIndex,
+} from "@/lib/search/search-index";
+import { listingQueries, SEARCH_WINDOW } from "@/lib/services/posts/queries/listing";
 import { bothDatabases } from "../support/both-databases";
 
 /**

@@ -7,8 +7,8 @@ import {
   rankOperands,
   type TsQueryNode,
   type TsQueryOperand,
-} from "@/lib/services/posts/search/ts-query";
-import { tsRank } from "@/lib/services/posts/search/ts-rank";
+} from "@/lib/search/search-index/ts-query";
+import { tsRank } from "@/lib/search/search-index/ts-rank";
 import { createTestDatabase } from "../support/test-database";
 
 /**
@@ -117,7 +117,7 @@ function operandMatches(operand: TsQueryOperand, lexeme: string): boolean {
   return operand.prefix ? lexeme.startsWith(operand.lexeme) : lexeme === operand.lexeme;
 }
 
-describe("ts_rank port (lib/services/posts/search) against PostgreSQL 15", () => {
+describe("ts_rank port (lib/search/search-index) against PostgreSQL 15", () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let client: pg.Client;
 

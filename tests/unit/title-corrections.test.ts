@@ -4,7 +4,7 @@ import {
   spellingEdits,
   type TypedWord,
   typedWords,
-} from "@/lib/services/posts/suggestions/title-corrections";
+} from "@/lib/search/title-index/title-corrections";
 
 describe("typedWords", () => {
   it("splits on everything but a-z and 0-9 and marks the word still being typed", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { TitleIndex, type TitleRow } from "@/lib/services/posts/suggestions/title-index";
-import { orderedTrigrams, textTrigrams, wordSimilarity } from "@/lib/services/posts/suggestions/word-similarity";
+import { TitleIndex, type TitleRow } from "@/lib/search/title-index/title-index";
+import { orderedTrigrams, textTrigrams, wordSimilarity } from "@/lib/search/title-index/word-similarity";
 
 const DAY = 86_400_000;
 
@@ -68,7 +68,10 @@ describe("TitleIndex.apply", () => {
     index.apply([
       { id: base[0]!.id, row: { ...base[0]!, title: "Walnut tray" } },
       { id: base[2]!.id, row: null },
-      { id: "new", row: { id: "new", title: "Cherry box", username: "new", createdAt: base[1]!.createdAt + 1 } },
+      {
+        id: "new",
+        row: { id: "new", title: "Cherry box", username: "new", createdAt: base[1]!.createdAt + 1 },
+      },
     ]);
     expect(titlesOf(index.search(["box"], 10))).toEqual(["Cherry box", "Pine box"]);
     expect(titlesOf(index.search(["walnut"], 10))).toEqual(["Walnut tray"]);
@@ -130,7 +133,8 @@ describe("wordSimilarity", () => {
       ["maple", "no match here", 0.3333333432674408],
       ["abc xyz", "xyz abc", 1],
     ];
-    for (const [text, title, expected] of cases) expect(wordSimilarity(textTrigrams(text), title)).toBe(Math.fround(expected));
+    for (const [text, title, expected] of cases)
+      expect(wordSimilarity(textTrigrams(text), title)).toBe(Math.fround(expected));
   });
 
   it("is 0 for a text without a word", () => {

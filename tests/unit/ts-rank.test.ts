@@ -5,8 +5,8 @@ import {
   parseTsQuery,
   rankOperands,
   type TsQueryNode,
-} from "@/lib/services/posts/search/ts-query";
-import { tsRank } from "@/lib/services/posts/search/ts-rank";
+} from "@/lib/search/search-index/ts-query";
+import { tsRank } from "@/lib/search/search-index/ts-rank";
 
 const WEIGHT_BITS: Record<string, number> = { A: 3, B: 2, C: 1, D: 0 };
 

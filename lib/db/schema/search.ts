@@ -6,9 +6,9 @@ import { posts } from "./posts";
 /**
  * Which posts' suggestion rows (title, author's name, creation time, listed or not) changed, and
  * in which transaction: written by triggers on posts and users (the suggestion changes migration),
- * read by every server process's title index to catch up (lib/services/posts/suggestions,
- * ADR 021). Rows older than an hour are pruned; a process that has not caught up for half that
- * long rebuilds its index instead.
+ * read by every server process's title and search indexes to catch up (lib/search, ADR 021 and
+ * 023). Rows older than an hour are pruned; a process that has not caught up for half that long
+ * rebuilds its index instead.
  */
 export const listedTitleChanges = pgTable(
   "listed_title_changes",

@@ -1,5 +1,5 @@
 /**
- * What a file's first bytes prove, whatever its name or declared type says (issue 19): every
+ * What a file's first bytes prove, whatever its name or declared type says: every
  * stored image (thumbnails, media, make photos, profile pictures) is checked with these before it
  * is kept, so a page or script renamed `fake.png` is never served as an image from our origin.
  */

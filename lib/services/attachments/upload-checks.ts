@@ -6,9 +6,8 @@ import { MAKE_IMAGE_MAX_BYTES, MAKE_MESSAGES } from "@/lib/validation/makes";
 import { matchesImageType, SIGNATURE_HEAD_BYTES } from "./image-signature";
 
 /**
- * What an uploaded file may be, judged from the stored bytes and never from the client's word
- * (issue 19, issue 13): the size limit of its kind, the declared size and SHA-256, and for images
- * the magic bytes of the declared type. Used when uploads are confirmed (confirm-uploads.ts) and
+ * What an uploaded file may be, judged from the stored bytes and never from the client's word:
+ * the size limit of its kind, the declared size and SHA-256, and for images the magic bytes of the declared type. Used when uploads are confirmed (confirm-uploads.ts) and
  * when upload URLs are handed out (declared sizes, create-upload-urls.ts).
  */
 export type UploadKind = "model" | "image" | "design" | "zip";

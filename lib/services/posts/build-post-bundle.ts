@@ -24,7 +24,7 @@ function uniqueName(name: string, used: Set<string>): string {
 }
 
 /**
- * The zip behind 'Download All' (issue 13), built when a post is submitted: every stored model and
+ * The zip behind 'Download All', built when a post is submitted: every stored model and
  * media file, streamed from storage into the archive one chunk at a time (only the compressed
  * archive is held in memory), stored as the post's one postZip attachment and set as posts.zip_id.
  * Earlier bundles of the post (e.g. a seeded one) are removed. Returns the attachment id, or null

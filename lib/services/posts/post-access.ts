@@ -83,7 +83,7 @@ export function profilePostsWhere(actor: Actor | null, ownerId: string, postType
 
 /** The review queue: posts submitted by their authors and waiting for a reviewer. */
 /**
- * Authoring transitions (issue 13, ADR 016). Submitting (the wizard's step 8) sends any post to
+ * Authoring transitions (ADR 016). Submitting (the wizard's step 8) sends any post to
  * review. Changing a published post through the wizard takes it back to draft: nothing a reader
  * sees changes without review; the owner submits it again. A pending post stays pending while its
  * owner edits it (still hidden; the reviewer sees the latest state).

@@ -7,9 +7,9 @@ import { renderStoredGcodeThumbnail } from "@/lib/services/gcode/render-stored-g
 import { getStorage } from "@/lib/storage";
 
 /**
- * Larger programs are not drawn on upload: drawing keeps the whole toolpath in memory (the 49 MB
- * corpus file took 2.3 s and about 280 MB on top of the server's own, against 0.5 s and 35 MB for
- * its analysis; docs/performance.md), which would break the upload's memory budget (2x the file).
+ * Larger programs are not drawn on upload: drawing keeps the whole toolpath in memory (for the
+ * 49 MB corpus file about 280 MB on top of the server's own, against 35 MB for its analysis), which
+ * would break the upload's memory budget (2x the file; docs/performance.md, "Uploading a model").
  */
 export const MAX_RENDERED_MODEL_BYTES = 20 * 1024 * 1024;
 
@@ -18,7 +18,7 @@ export const toolpathThumbnailKey = (postId: string, modelId: string) =>
   `posts/${postId}/toolpath/${modelId}.webp`;
 
 /**
- * Issue 13: each uploaded model gets a top-view picture of its toolpath, stored as one of the
+ * Each uploaded model gets a top-view picture of its toolpath, stored as one of the
  * post's thumbnails (category postThumbnail, resource type thumbnail), which the wizard offers as
  * the project thumbnail. Never fails the upload: a program that cannot be drawn simply has none.
  */

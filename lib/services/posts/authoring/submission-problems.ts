@@ -31,7 +31,7 @@ function problemsOf(result: {
 }
 
 /**
- * The submit rule (issue 13): every step of the wizard, checked against what is stored for the
+ * The submit rule: every step of the wizard, checked against what is stored for the
  * post, with the same schemas the wizard's steps use. Empty when the post may go to review.
  */
 export async function submissionProblems(executor: Executor, postId: string): Promise<SubmissionProblem[]> {

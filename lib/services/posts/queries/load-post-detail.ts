@@ -166,7 +166,7 @@ export async function loadPostDetail({
         fileSize: file.fileSize,
         downloadCount: file.downloadCount,
         gcodeAnalysis: file.gcodeAnalysis ?? null,
-        // Pre-flight warnings are the author's and the reviewer's (issue 13), not every reader's.
+        // Pre-flight warnings are the author's and the reviewer's, not every reader's.
         ...(file.category === "postModel" && seesReviewOutcome ? { preflight: file.preflight ?? null } : {}),
       })),
     ),

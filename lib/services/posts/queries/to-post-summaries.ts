@@ -115,7 +115,8 @@ export function postCardsQuery<TExtra extends SelectedFields = Record<never, nev
       profilePicture: users.profilePicture,
       isOnefinityOfficial: users.isOnefinityOfficial,
       // Lookups by unique key as scalar subqueries rather than LEFT JOINs: the same rows, but the
-      // planner has no join order to search (planning was most of the project page's statement).
+      // planner has no join order to search (that search would be most of the project page's
+      // statement).
       authorPartnerColor: sql<
         string | null
       >`(select ${partners.color} from ${partners} where ${partners.userId} = ${users.id})`,

@@ -1,7 +1,7 @@
 /**
  * Typo correction for title suggestions, the pure part: split the typed text into words, list the
  * strings one edit away from a word, and build the corrected texts. Which strings are real words
- * is the title index's answer (./title-index.ts, used by lib/services/posts/autocomplete-posts.ts).
+ * is the title index's answer (./title-index.ts, used by ./suggestions.ts).
  */
 
 /** What a word is, in a typed text and in a title (./title-index.ts): a run of a-z and 0-9. */
@@ -83,7 +83,8 @@ export function correctedTexts(
     for (let index = entries.length - 1; index >= 0; index -= 1) {
       const [typed, options] = entries[index] as [TypedWord, readonly string[]];
       const replacement = options[ranks[index] as number] as string;
-      corrected = corrected.slice(0, typed.start) + replacement + corrected.slice(typed.start + typed.word.length);
+      corrected =
+        corrected.slice(0, typed.start) + replacement + corrected.slice(typed.start + typed.word.length);
     }
     return corrected;
   });

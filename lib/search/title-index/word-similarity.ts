@@ -1,7 +1,7 @@
 /**
  * pg_trgm's word_similarity(text, title), in the process: how well the typed text matches some
- * run of the title's words, from 0 to 1. Suggestions used to rank by the database's function; the
- * title index (./title-index.ts) ranks the same way without a statement. The algorithm is
+ * run of the title's words, from 0 to 1, so the title index (./title-index.ts) ranks suggestions
+ * as the database's function would, without a statement. The algorithm is
  * pg_trgm's (contrib/pg_trgm/trgm_op.c, calc_word_similarity), written anew:
  *
  * - a string's trigrams come from its words (runs of letters and digits, lower case), each padded
@@ -24,7 +24,8 @@ export function orderedTrigrams(text: string): string[] {
   for (const match of text.toLowerCase().matchAll(WORD)) {
     const padded = `  ${match[0]} `;
     const chars = Array.from(padded);
-    for (let at = 0; at + 3 <= chars.length; at += 1) trigrams.push(chars[at]! + chars[at + 1]! + chars[at + 2]!);
+    for (let at = 0; at + 3 <= chars.length; at += 1)
+      trigrams.push(chars[at]! + chars[at + 1]! + chars[at + 2]!);
   }
   return trigrams;
 }

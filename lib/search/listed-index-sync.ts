@@ -19,7 +19,8 @@ import { listedTitleChanges } from "@/lib/db/schema";
  * A use catches up first when the index last did more than FRESHNESS_MS ago, when the change feed
  * has told of a changed post since (lib/change-feed: a write on any host shows at once), or while
  * the feed is down; so an answer holds every write committed FRESHNESS_MS before it, at the cost
- * of one small statement a second. The state lives on globalThis: the server process loads this module twice (ADR 009).
+ * of one small statement a second. The state lives on globalThis: the server process loads this
+ * module twice (ADR 009).
  */
 export const FRESHNESS_MS = 1_000;
 /** How long listed_title_changes keeps a change; an index idle for half that is built again. */

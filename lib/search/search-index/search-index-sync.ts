@@ -1,9 +1,13 @@
 import "server-only";
 import { sql } from "drizzle-orm";
+import { BoundedMap } from "@/lib/cache/bounded-map";
+import { db } from "@/lib/db/client";
 import type { Database } from "@/lib/db/create";
 import { listedPostSearch } from "@/lib/db/schema";
 import { changedPostsQuery, ListedIndexSync, readInSnapshot } from "../listed-index-sync";
-import { SearchIndex, type SearchChange, type SearchRow } from "./search-index";
+import { SearchIndex, type SearchChange, type SearchRow, type SearchWindow } from "./search-index";
+import { parsedSearchQuery } from "./search-query";
+import type { TsQueryNode } from "./ts-query";
 
 /**
  * Keeps this process's search index (./search-index.ts) in step with listed_post_search (ADR
@@ -70,7 +74,23 @@ const sync = new ListedIndexSync<SearchIndex, SearchChange>("cnc.searchIndexSync
   },
 });
 
-/** The search index, caught up with every committed write, or null while its first build runs. */
-export function searchIndexOnceBuilt(): Promise<SearchIndex | null> {
-  return sync.currentOnceBuilt();
+/** Search texts as parsed tsqueries (the stemming is the database's); a bound, not data. */
+const parsedSearches = new BoundedMap<string, TsQueryNode | null>(5_000);
+
+/**
+ * A search's first `limit` ids in listing order and the count of all its matches, from this
+ * process's search index caught up with every committed write: the same answer as PostgreSQL's
+ * window statement, ranked by the same ts_rank, without reading every match there. Null while
+ * the index is first built, or for a query the index does not read (web-search syntax with
+ * phrases or negation, or only stop words): PostgreSQL ranks those.
+ */
+export async function indexedSearchWindow(searchQuery: string, limit: number): Promise<SearchWindow | null> {
+  const index = await sync.currentOnceBuilt();
+  if (!index) return null;
+  let query = parsedSearches.get(searchQuery);
+  if (query === undefined) {
+    query = await parsedSearchQuery(db(), searchQuery);
+    parsedSearches.set(searchQuery, query);
+  }
+  return query ? index.window(query, limit) : null;
 }
