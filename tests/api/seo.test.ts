@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { Validator, type ValidationIssue } from "@adobe/structured-data-validator";
+import Validator, { type ValidationIssue } from "@adobe/structured-data-validator";
 import WebAutoExtractor, { type ExtractedData } from "@marbec/web-auto-extractor";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -8,7 +8,7 @@ import { inject } from "vitest";
 import { posts } from "@/lib/db/schema";
 import { createUser, testDb, unique } from "../support/factories";
 import { createListedPost } from "../support/factories-posts";
-import { createMakeRow, createProject } from "../support/factories-project";
+import { asUser, createMakeRow, createProject } from "../support/factories-project";
 import { api } from "../support/http";
 
 /**
@@ -49,7 +49,11 @@ function describeIssues(issues: ValidationIssue[]): string[] {
 
 const metaContent = (html: string, name: string) =>
   new RegExp(`<meta name="${name}" content="([^"]*)"`).exec(html)?.[1];
-const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+/** The canonical address, normalised (Next writes the origin's own address without its slash). */
+const canonicalOf = (html: string) => {
+  const href = /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+  return href === undefined ? undefined : new URL(href).href;
+};
 
 async function sitemapLocs(pathname: string): Promise<{ locs: string[]; xml: string }> {
   const { status, headers, body } = await api<string>(pathname);
@@ -203,10 +207,20 @@ describe("unknown addresses answer 404 with the not-found page", () => {
     }
   });
 
-  it("a missing project, for a visitor", async () => {
-    const { status, html } = await page("/model/00000000-0000-4000-8000-000000000000");
-    expect(status).toBe(404);
-    expect(html).toContain("Oops! Page not found");
+  it("a missing project, or an id that cannot be a post's, signed out or in", async () => {
+    const member = await asUser((await createUser()).id);
+    for (const pathname of [
+      "/model/00000000-0000-4000-8000-000000000000",
+      "/model/not-a-uuid",
+      "/model/123",
+    ]) {
+      for (const cookie of [undefined, new Headers(member.headers).get("cookie") ?? undefined]) {
+        const headers = { accept: "text/html", ...(cookie ? { cookie } : {}) };
+        const response = await api<string>(pathname, { headers });
+        expect(response.status, pathname).toBe(404);
+        expect(response.body, pathname).toContain("Oops! Page not found");
+      }
+    }
   });
 
   it("while a real profile, in any letter case, answers 200", async () => {
@@ -231,7 +245,8 @@ describe("descriptions and canonical addresses of the indexable pages", () => {
   it("a profile, canonical without its view parameters and in the username's own case", async () => {
     const user = await createUser();
     for (const pathname of [`/${user.username}`, `/${user.username.toUpperCase()}?view=userPosts`]) {
-      const { html } = await page(pathname);
+      const { status, html } = await page(pathname);
+      expect(status, pathname).toBe(200);
       expect(metaContent(html, "description")).toContain(`@${user.username}`);
       expect(canonicalOf(html)).toBe(`${baseUrl()}/${user.username}`);
     }

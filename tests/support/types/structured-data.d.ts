@@ -20,7 +20,7 @@ declare module "@adobe/structured-data-validator" {
     path: unknown[];
     fieldNames?: string[];
   }
-  export class Validator {
+  export default class Validator {
     constructor(schemaOrgJson?: unknown);
     validate(data: unknown): Promise<ValidationIssue[]>;
   }
