@@ -10,7 +10,9 @@ import { verifyAccessTokenSignature } from "@/lib/auth/access-token";
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, REFRESH_TOKEN_TTL_SECONDS } from "@/lib/auth/cookies";
 import { MEMBER_HINT_COOKIE } from "@/lib/utils/before-paint";
 import { NOT_SHARED, SHARED_CACHE_CONTROL } from "@/lib/http/cache-control";
+import { notFoundPage } from "@/lib/http/not-found-page";
 import { commonSecurityHeaders, createNonce, pageContentSecurityPolicy } from "@/lib/http/security-headers";
+import { idSchema } from "@/lib/validation/common";
 
 /**
  * Route guards that only redirect (STYLE.md habit 7), kept cheap: the access token's signature
@@ -32,6 +34,8 @@ import { commonSecurityHeaders, createNonce, pageContentSecurityPolicy } from "@
  * Referrer-Policy, X-Frame-Options and HSTS.
  */
 const WIZARD = /^\/project\/(create|edit)(\/|$)/;
+/** `/model/{x}`: a project page when x is a post id, the review preview when x is `preview`. */
+const MODEL_PAGE = /^\/model\/([^/]+)$/;
 const SIGNUP_ALLOWED = /^\/(signup|privacyPolicy|resetPassword)(\/|$)/;
 
 export async function proxy(request: NextRequest): Promise<NextResponse> {
@@ -92,6 +96,11 @@ async function route(
   { nonce, policy, cached }: { nonce: string; policy: string; cached: boolean },
 ): Promise<NextResponse> {
   const { pathname } = request.nextUrl;
+  // An id that cannot be a post's is a 404 now: the project page's loading screen would answer 200.
+  if (isMalformedProjectPath(pathname)) {
+    const page = notFoundPage(request.method);
+    return new NextResponse(page.body, { status: page.status, headers: page.headers });
+  }
   const access = request.cookies.get(ACCESS_TOKEN_COOKIE)?.value;
   if (pathname.startsWith(GUEST_HOME_PREFIX)) return NextResponse.redirect(new URL("/", request.url));
   if (pathname.startsWith(GUEST_MODEL_PREFIX)) {
@@ -146,6 +155,11 @@ function forward(
 
 function isProjectPage(pathname: string): boolean {
   return projectPagePostId(pathname) !== null;
+}
+
+function isMalformedProjectPath(pathname: string): boolean {
+  const id = MODEL_PAGE.exec(pathname)?.[1];
+  return id !== undefined && id !== "preview" && !idSchema.safeParse(id).success;
 }
 
 function isRedirect(response: NextResponse): boolean {

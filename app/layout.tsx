@@ -2,18 +2,30 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { Toaster } from "@/components/ui/toaster";
 import { BeforePaintScript } from "@/components/layout/before-paint-script";
+import { env } from "@/lib/env";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: {
-    template: "%s · CNC Projects",
-    default: "CNC Projects",
-  },
-  description:
-    "A community where CNC makers and Onefinity CNC owners share project designs: G-code models, design files, photos and job settings.",
-  applicationName: "CNC Projects",
-  icons: { icon: "/logo.svg" },
-};
+/** Read per render, so PUBLIC_BASE_URL is the running server's: relative canonical addresses resolve against it. */
+export function generateMetadata(): Metadata {
+  return {
+    metadataBase: new URL(env().PUBLIC_BASE_URL),
+    title: {
+      template: "%s · CNC Projects",
+      default: "CNC Projects",
+    },
+    description:
+      "A community where CNC makers and Onefinity CNC owners share project designs: G-code models, design files, photos and job settings.",
+    applicationName: "CNC Projects",
+    // Files in public/, drawn by scripts/make-icons.ts; the manifest is app/manifest.ts.
+    icons: {
+      icon: [
+        { url: "/favicon.ico", sizes: "48x48" },
+        { url: "/icon.svg", type: "image/svg+xml" },
+      ],
+      apple: { url: "/apple-touch-icon.png", sizes: "180x180" },
+    },
+  };
+}
 
 export const viewport: Viewport = {
   width: "device-width",

@@ -58,6 +58,11 @@ const envSchema = z.object({
    * rows behind the app's back).
    */
   POST_DETAIL_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(60),
+  /**
+   * How long a sitemap file may be reused when nothing invalidated it (lib/cache/sitemap-cache.ts);
+   * 0 turns the cache off (the API tests, which write rows behind the app's back).
+   */
+  SITEMAP_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;

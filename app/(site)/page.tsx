@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import { HomeView } from "@/components/home/home-view";
 import { readFilters } from "@/components/home/filter-params";
 import { getCurrentActor } from "@/lib/auth/current-actor";
@@ -8,6 +9,9 @@ import { loadHome } from "./_home/load-home";
  * signed-out visitor's unfiltered `/` goes to the cached guest page instead (ADR 007).
  */
 export const dynamic = "force-dynamic";
+
+/** Filtered addresses are views of this one page: search engines index `/`. */
+export const metadata: Metadata = { alternates: { canonical: "/" } };
 
 export default async function HomePage({
   searchParams,

@@ -49,7 +49,12 @@ export function PostCard({ post, onDeleted }: { post: PostSummary; onDeleted?: (
               @{post.user.username}
             </Link>
             {post.user.isOnefinityOfficial ? (
-              <span title="Official account" aria-label="Official account" className="text-brand-600">
+              <span
+                role="img"
+                title="Official account"
+                aria-label="Official account"
+                className="text-brand-600"
+              >
                 <svg viewBox="0 0 24 24" className="size-4" fill="currentColor" aria-hidden>
                   <path d="M12 2l2.4 2.2 3.2-.4.9 3.1 2.9 1.5-1.1 3 1.1 3-2.9 1.5-.9 3.1-3.2-.4L12 22l-2.4-2.2-3.2.4-.9-3.1-2.9-1.5 1.1-3-1.1-3 2.9-1.5.9-3.1 3.2.4Z" />
                   <path d="m8.5 12 2.3 2.3 4.7-4.7" stroke="white" strokeWidth="2" fill="none" />
@@ -57,7 +62,7 @@ export function PostCard({ post, onDeleted }: { post: PostSummary; onDeleted?: (
               </span>
             ) : null}
             {post.user.partnerColor ? (
-              <span title="Partner" aria-label="Partner" style={{ color: post.user.partnerColor }}>
+              <span role="img" title="Partner" aria-label="Partner" style={{ color: post.user.partnerColor }}>
                 <StarIcon filled className="size-4" />
               </span>
             ) : null}
@@ -134,19 +139,17 @@ export function PostCard({ post, onDeleted }: { post: PostSummary; onDeleted?: (
           <HeartIcon filled={like.liked} className="size-4" />
           <span data-testid="like-count">{like.likes}</span>
         </button>
-        <span className="inline-flex items-center gap-1" aria-label={`${post.comments} comments`}>
+        <span className="inline-flex items-center gap-1">
           <CommentIcon className="size-4" /> {post.comments}
+          <span className="sr-only"> comments</span>
         </span>
         <RatingsDistributionDialog
           averageTotalRating={post.averageTotalRating}
           distribution={post.ratingsDistribution}
         />
-        <span
-          className="ml-auto inline-flex items-center gap-1"
-          aria-label={`${post.downloadAverage} downloads on average`}
-          title="Download average"
-        >
+        <span className="ml-auto inline-flex items-center gap-1" title="Download average">
           <DownloadIcon className="size-4" /> {post.downloadAverage}
+          <span className="sr-only"> downloads on average</span>
         </span>
       </div>
     </article>

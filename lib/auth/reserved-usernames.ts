@@ -32,6 +32,9 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set(
     "favicon.ico",
     "robots.txt",
     "sitemap.xml",
+    "sitemap",
+    "sitemaps",
+    "manifest.webmanifest",
     "manifest.json",
     // names that impersonate the site
     "root",

@@ -45,6 +45,7 @@ export default async function setup(project: TestProject) {
     // tests/api/public-cache.test.ts runs its own server with the cache on.
     PUBLIC_CACHE_SECONDS: "0",
     POST_DETAIL_CACHE_SECONDS: "0",
+    SITEMAP_CACHE_SECONDS: "0",
     // Two keys, as a comma-separated list (tests/api/preview.test.ts).
     PREVIEW_API_KEY: "preview-key-one, preview-key-two",
     // The tests' client is the "proxy": each simulated browser sends its own X-Forwarded-For

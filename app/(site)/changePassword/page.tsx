@@ -3,7 +3,7 @@ import { requireUser } from "@/lib/auth/guards";
 import { loadSessionUser } from "@/lib/services/users/load-user";
 import { ChangePasswordForm } from "./_components/change-password-form";
 
-export const metadata: Metadata = { title: "Change Password" };
+export const metadata: Metadata = { title: "Change Password", robots: { index: false } };
 
 export default async function ChangePasswordPage() {
   const actor = await requireUser();

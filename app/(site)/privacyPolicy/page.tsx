@@ -7,6 +7,7 @@ import { CONTACT_EMAIL, SITE_NAME } from "@/components/layout/links";
 export const metadata: Metadata = {
   title: "Privacy Policy",
   description: `What ${SITE_NAME} stores about you, why, who can see it, and how to have it changed or deleted.`,
+  alternates: { canonical: "/privacyPolicy" },
 };
 
 const LAST_UPDATED = "November 22, 2026";

@@ -3,7 +3,12 @@ import { requireSignupIncomplete } from "@/lib/auth/guards";
 import { loadSessionUser } from "@/lib/services/users/load-user";
 import { SignupForm } from "./_components/signup-form";
 
-export const metadata: Metadata = { title: "Sign up" };
+export const metadata: Metadata = {
+  title: "Sign up",
+  description:
+    "Join CNC Projects to share your CNC designs and G-code, bookmark projects, and post your makes with photos and ratings.",
+  alternates: { canonical: "/signup" },
+};
 
 export default async function SignupPage() {
   // A complete account goes home; a Google account with an incomplete profile finishes it here.

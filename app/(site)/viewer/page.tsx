@@ -9,6 +9,7 @@ export const metadata: Metadata = {
     `Open a G-code file (${GCODE_READ_EXTENSIONS.join(", ")}) from your computer` +
     " and see its toolpath in 3D, with its size, " +
     "run time and a line-by-line scrubber. The file never leaves your browser.",
+  alternates: { canonical: "/viewer" },
 };
 
 // GET /viewer?url=<G-code URL>: the standalone previewer; without a URL, pick or drop a local file.

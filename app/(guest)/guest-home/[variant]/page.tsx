@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { loadHome } from "@/app/(site)/_home/load-home";
 import { HomeView } from "@/components/home/home-view";
@@ -12,6 +13,8 @@ import { GUEST_HOME_VARIANT } from "@/lib/guest-pages/paths";
  */
 export const revalidate = 10;
 export const dynamicParams = true;
+
+export const metadata: Metadata = { alternates: { canonical: "/" } };
 
 export function generateStaticParams(): { variant: string }[] {
   return [];

@@ -2,9 +2,11 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import type { Actor } from "@/lib/auth/actor";
 import { ProjectView } from "@/components/project/project-view";
-import { env } from "@/lib/env";
+import { JsonLd } from "@/components/seo/json-ld";
 import { isAppError } from "@/lib/errors";
 import { getPostDetail } from "@/lib/services/posts/get-post-detail";
+import { absoluteUrl } from "@/lib/services/seo/site-url";
+import { projectStructuredData } from "@/lib/services/seo/structured-data";
 import { idSchema } from "@/lib/validation/common";
 import type { PostDetail } from "@/lib/validation/posts";
 
@@ -47,10 +49,6 @@ export async function loadProjectPost(id: string, actor: Actor | null): Promise<
  */
 export const NOT_FOUND_METADATA: Metadata = { title: "Page not found", robots: { index: false } };
 
-function absoluteUrl(path: string): string {
-  return new URL(path, env().PUBLIC_BASE_URL).toString();
-}
-
 function summarise(text: string): string {
   const plain = text.replace(/\s+/g, " ").trim();
   return plain.length > 160 ? `${plain.slice(0, 157)}…` : plain;
@@ -91,56 +89,13 @@ export function projectMetadata(post: PostDetail): Metadata {
   };
 }
 
-function jsonLd(post: PostDetail): string {
-  const data = {
-    "@context": "https://schema.org",
-    "@type": "CreativeWork",
-    "@id": absoluteUrl(`/model/${post._id}`),
-    url: absoluteUrl(`/model/${post._id}`),
-    name: post.title,
-    description: post.description,
-    datePublished: post.createdAt,
-    dateModified: post.updatedAt,
-    image: post.thumbnail ? absoluteUrl(`/model/${post._id}/thumbnail`) : undefined,
-    genre: post.category?.name,
-    keywords: post.tags.map((tag) => tag.name).join(", ") || undefined,
-    author: {
-      "@type": "Person",
-      name: post.user.username,
-      url: absoluteUrl(`/${post.user.username}`),
-    },
-    interactionStatistic: [
-      {
-        "@type": "InteractionCounter",
-        interactionType: "https://schema.org/LikeAction",
-        userInteractionCount: post.likes,
-      },
-      {
-        "@type": "InteractionCounter",
-        interactionType: "https://schema.org/CommentAction",
-        userInteractionCount: post.comments,
-      },
-    ],
-    aggregateRating:
-      post.averageTotalRating > 0 && post.ratingSummary.count > 0
-        ? {
-            "@type": "AggregateRating",
-            ratingValue: post.averageTotalRating,
-            ratingCount: post.ratingSummary.count,
-            bestRating: 5,
-            worstRating: 1,
-          }
-        : undefined,
-  };
-  // "<" escaped so a title cannot close the script element.
-  return JSON.stringify(data).replace(/</g, "\\u003c");
-}
-
 /** The page body: the JSON-LD and the interactive view (the viewer's own state loads after). */
 export function ProjectPageBody({ post }: { post: PostDetail }) {
   return (
     <>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(post) }} />
+      {projectStructuredData(post).map((data) => (
+        <JsonLd key={String(data["@type"])} data={data} />
+      ))}
       <ProjectView initialPost={post} />
     </>
   );

@@ -5,8 +5,16 @@ import { Container } from "@/components/layout/container";
 import { MachinesCard } from "@/components/profile/machines-card";
 import { ProfileCard } from "@/components/profile/profile-card";
 import { isProfileView } from "@/components/profile/profile-views";
+import { JsonLd } from "@/components/seo/json-ld";
 import { getSignupCompleteActor } from "@/lib/auth/guards";
 import { AppError } from "@/lib/errors";
+import { absoluteUrl } from "@/lib/services/seo/site-url";
+import {
+  displayName,
+  profilePath,
+  profileStructuredData,
+  SITE_NAME,
+} from "@/lib/services/seo/structured-data";
 import { loadPublicUser } from "@/lib/services/users/load-user";
 import { PROFILE_POST_TYPES, type ProfilePostType } from "@/lib/validation/posts";
 import type { PublicUser } from "@/lib/validation/users";
@@ -35,7 +43,24 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const { username } = await params;
   const user = await loadProfile(decodeURIComponent(username), null);
   if (!user) return { title: "User not found", robots: { index: false } };
-  return { title: `@${user.username}`, description: `CNC projects and machines of @${user.username}.` };
+  const machines = user.ownedMachines.map((machine) => `${machine.cncModel.name} ${machine.name}`.trim());
+  const description =
+    `CNC projects shared by ${displayName(user)} (@${user.username}) on ${SITE_NAME}` +
+    (machines.length > 0 ? `, made on ${machines.join(", ")}.` : ".");
+  // The address without ?view= or ?postType=: what everybody but the owner sees there is the same page.
+  const canonical = absoluteUrl(profilePath(user.username));
+  return {
+    title: `@${user.username}`,
+    description,
+    alternates: { canonical },
+    openGraph: {
+      type: "profile",
+      url: canonical,
+      title: `@${user.username}`,
+      description,
+      siteName: SITE_NAME,
+    },
+  };
 }
 
 export default async function ProfilePage({
@@ -54,6 +79,9 @@ export default async function ProfilePage({
 
   return (
     <Container className="flex flex-col gap-8 py-6 sm:py-8">
+      {profileStructuredData(user).map((data) => (
+        <JsonLd key={String(data["@type"])} data={data} />
+      ))}
       <div className="grid gap-6 md:grid-cols-2 md:items-start">
         <ProfileCard user={user} />
         <MachinesCard

@@ -1,8 +1,9 @@
-// Any address of two or more segments that no other route takes (issue 19, ADR 014). Without this
-// handler such addresses got Next's prerendered `/_not-found` page, whose scripts carry no CSP
-// nonce and are refused under the pages' policy. This answers 404 for every method instead, with
-// a small page without scripts (unknown /api/ paths too, as Next's own 404 page did).
-
+/**
+ * The scriptless 'Oops! Page not found' page, answered with 404 where no React page can be rendered
+ * with its CSP nonce: addresses of two or more segments that no route takes
+ * (app/(profile)/[username]/[...rest]/route.ts, ADR 014) and project addresses whose id cannot be a
+ * post's (proxy.ts).
+ */
 const PAGE = `<!doctype html>
 <html lang="en">
 <head>
@@ -29,16 +30,9 @@ a{display:inline-block;margin-top:2rem;padding:.75rem 1.25rem;border-radius:.5re
 </html>
 `;
 
-function notFound(request: Request): Response {
-  return new Response(request.method === "HEAD" ? null : PAGE, {
+export function notFoundPage(method: string): Response {
+  return new Response(method === "HEAD" ? null : PAGE, {
     status: 404,
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
   });
 }
-
-export const GET = notFound;
-export const HEAD = notFound;
-export const POST = notFound;
-export const PUT = notFound;
-export const PATCH = notFound;
-export const DELETE = notFound;
