@@ -8,7 +8,7 @@ import type { Database } from "@/lib/db/create";
 import { Bindings } from "@/lib/db/prepared-statements";
 import { categories, listedPostSearch, partners, posts, users } from "@/lib/db/schema";
 import type { Actor } from "@/lib/auth/actor";
-import type { ListPostsFilters, PostedAt, PostList, PostSummary } from "@/lib/validation/posts";
+import type { ListingSort, ListPostsFilters, PostedAt, PostList, PostSummary } from "@/lib/validation/posts";
 import { listedPostsWhere } from "./post-access";
 import { idsPage, loadBoundPostCards, pageOf, placeIn } from "./queries/to-post-summaries";
 import type { SearchWindow } from "./search/search-index";
@@ -104,16 +104,33 @@ export function listingConditions(filters: ListPostsFilters, bindings: Bindings)
   return conditions;
 }
 
+// ---- Sort orders -------------------------------------------------------------------------------
+
 /**
- * The "top results" order of GET /api/v1/post. With a search: relevance (ts_rank over the
- * weighted vector: title > tags > description) first. Always then newest first, with the id as the
- * final tie-break, so the order is total and offset pages never repeat or skip a post while the
- * data set is unchanged. Without a search this is exactly the (visibility, created_at desc nulls
- * last, id desc nulls last) index, so a page is an index range scan.
+ * The listing's `sort` orders, most first, each read in order from its own partial index
+ * (posts_listed_<sort>_idx); newest and then the id break ties, so offset pages never repeat or
+ * skip a post. NULLS LAST like the indexes (drizzle's desc() index columns).
+ */
+const SORT_ORDERS: Record<ListingSort, SQL[]> = {
+  latest: [sql`${posts.publishedAt} desc nulls last`, sql`${posts.id} desc nulls last`],
+  popular: [sql`${posts.likesCount} desc nulls last`],
+  topRated: [sql`${posts.averageTotalRating} desc nulls last`],
+  mostMade: [sql`${posts.makesCount} desc nulls last`],
+  mostDownloaded: [sql`${posts.downloadsCount} desc nulls last`],
+};
+
+/**
+ * The order of GET /api/v1/post. With `sort`: that order (a search then only filters; PostgreSQL
+ * answers it, not the search window). Without: the "top results" order, relevance (ts_rank over
+ * the weighted vector: title > tags > description) first with a search. Always then newest
+ * first, with the id as the final tie-break, so the order is total. Without a search or sort this
+ * is exactly the (visibility, created_at desc nulls last, id desc nulls last) index, so a page is
+ * an index range scan.
  */
 function listingOrder(filters: ListPostsFilters, bindings: Bindings): SQL[] {
-  const order: SQL[] = [];
-  if (filters.searchQuery) {
+  if (filters.sort === "latest") return SORT_ORDERS.latest;
+  const order: SQL[] = filters.sort ? [...SORT_ORDERS[filters.sort]] : [];
+  if (filters.searchQuery && !filters.sort) {
     order.push(sql`ts_rank(${posts.searchVector}, ${searchTsQuery(filters.searchQuery, bindings)}) desc`);
   }
   // NULLS LAST like the index (drizzle's desc() index columns): both columns are NOT NULL, so
@@ -121,6 +138,8 @@ function listingOrder(filters: ListPostsFilters, bindings: Bindings): SQL[] {
   order.push(sql`${posts.createdAt} desc nulls last`, sql`${posts.id} desc nulls last`);
   return order;
 }
+
+// ---- End of sort orders ------------------------------------------------------------------------
 
 /**
  * The page (ids with their place), the search window and the total, as query builders (the
@@ -262,7 +281,7 @@ interface ListingRequest {
   limit: number;
 }
 
-/** GET /api/v1/post: one page of cards in the "top results" order, with the total. */
+/** GET /api/v1/post: one page of cards in the `sort` or the "top results" order, with the total. */
 export async function listPosts(request: ListingRequest): Promise<PostList> {
   if (request.actor) return loadListing(request);
   const { filters, page, limit } = request;
@@ -271,11 +290,12 @@ export async function listPosts(request: ListingRequest): Promise<PostList> {
 
 async function loadListing({ actor, filters, page, limit }: ListingRequest): Promise<PostList> {
   const queries = listingQueries(db(), { filters, page, limit });
-  const key = JSON.stringify(filters);
+  // The order changes no total nor search window: keyed without it.
+  const key = JSON.stringify({ ...filters, sort: undefined });
   const offset = (page - 1) * limit;
   const actorId = actor?.id ?? null;
   const [postsOnPage, total] =
-    filters.searchQuery && offset + limit <= SEARCH_WINDOW
+    filters.searchQuery && !filters.sort && offset + limit <= SEARCH_WINDOW
       ? await rankedPage()
       : await Promise.all([
           // One statement: the page query and its cards.
@@ -307,9 +327,11 @@ async function loadListing({ actor, filters, page, limit }: ListingRequest): Pro
   }
 }
 
-/** Whether a listing filters by more than its search text. */
+/** Whether a listing filters by more than its search text (its sort is no filter). */
 function hasOtherFilters(filters: ListPostsFilters): boolean {
-  return Object.entries(filters).some(([name, value]) => name !== "searchQuery" && value !== undefined);
+  return Object.entries(filters).some(
+    ([name, value]) => name !== "searchQuery" && name !== "sort" && value !== undefined,
+  );
 }
 
 /**
