@@ -31,7 +31,8 @@ export async function getCollection({
   ) as SQL;
   const order = [sql`${collectionPosts.position}`, sql`${collectionPosts.postId}`];
   const pageQuery = db()
-    .select({ id: collectionPosts.postId, ord: placeIn(order) })
+    // Named `id` in the SQL too: the card query joins on page.id.
+    .select({ id: sql<string>`${collectionPosts.postId}`.as("id"), ord: placeIn(order) })
     .from(collectionPosts)
     .innerJoin(posts, eq(posts.id, collectionPosts.postId))
     .where(where)
