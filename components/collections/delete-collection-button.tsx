@@ -13,9 +13,11 @@ import { callEndpoint } from "@/lib/api-client/call-endpoint";
 export function DeleteCollectionButton({
   collectionId,
   username,
+  className,
 }: {
   collectionId: string;
   username: string;
+  className?: string;
 }) {
   const router = useRouter();
   const [isDeleting, setIsDeleting] = useState(false);
@@ -36,7 +38,7 @@ export function DeleteCollectionButton({
   return (
     <Dialog>
       <DialogTrigger asChild>
-        <Button variant="secondary" size="sm">
+        <Button variant="secondary" size="sm" className={className}>
           <TrashIcon /> Delete collection
         </Button>
       </DialogTrigger>

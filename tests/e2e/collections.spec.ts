@@ -13,7 +13,7 @@ const MAKER = { email: "dan.ortiz@example.com", username: "chipcarver" };
 async function screenshot(page: Page, name: string) {
   if (process.env.COMMUNITY_SCREENSHOTS !== "1") return;
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: path.join("docs", "screenshots", `community-${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join("docs", "screenshots", `community-${name}.png`) });
 }
 
 /** The listing's first title in an order, as the API answers it. */
@@ -43,6 +43,7 @@ for (const viewport of VIEWPORTS) {
       const mostMade = await firstTitle(page, "mostMade");
       const firstCard = topResults(page).getByRole("article").first();
       await expect(firstCard.getByRole("heading", { level: 3 })).toHaveText(mostMade);
+      await page.getByRole("region", { name: "Filters" }).scrollIntoViewIfNeeded();
       await screenshot(page, `${viewport.name}-sorted-home`);
 
       // Add to collection from the card, making a new collection in the dialog.

@@ -74,7 +74,11 @@ export default async function CollectionPage({ params }: Props) {
           </p>
         </div>
         {isOwner ? (
-          <DeleteCollectionButton collectionId={collection._id} username={collection.user.username} />
+          <DeleteCollectionButton
+            className="self-start"
+            collectionId={collection._id}
+            username={collection.user.username}
+          />
         ) : null}
       </header>
       <CollectionPostGrid key={collection._id} collectionId={collection._id} initialPosts={posts} />
