@@ -70,6 +70,14 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole("article").getByRole("heading", { name: mostMade })).toBeVisible();
       await screenshot(page, `${viewport.name}-collection-page`);
 
+      // The project page offers it too, with the same dialog showing the project in the collection.
+      await page.getByRole("article").getByRole("heading", { name: mostMade }).click();
+      await expect(page).toHaveURL(/\/model\//);
+      await page.getByRole("button", { name: "Add to collection" }).first().click();
+      await expect(dialog.getByRole("checkbox", { name })).toBeChecked();
+      await screenshot(page, `${viewport.name}-project-page-dialog`);
+      await page.keyboard.press("Escape");
+
       // The chip takes the sort away again.
       await page.goto("/?sort=mostMade", { waitUntil: "networkidle" });
       await page.getByRole("button", { name: "Remove filter Sort: Most Made" }).click();
