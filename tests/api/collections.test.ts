@@ -292,3 +292,20 @@ describe("GET /api/v1/collection/getCollectionsByUsername/{username}", () => {
     expect((await byUsername(owner.username, undefined, "?postId=x")).status).toBe(400);
   });
 });
+
+describe("GET /api/v1/openapi.json", () => {
+  it("documents every collection call", async () => {
+    const { body } = await api<{ paths: Record<string, Record<string, unknown>> }>("/api/v1/openapi.json");
+    const operations = [
+      ["post", "/api/v1/collection/create"],
+      ["get", "/api/v1/collection/{id}"],
+      ["patch", "/api/v1/collection/update/{id}"],
+      ["delete", "/api/v1/collection/delete/{id}"],
+      ["post", "/api/v1/collection/addPost/{id}"],
+      ["delete", "/api/v1/collection/removePost/{id}"],
+      ["get", "/api/v1/collection/getCollectionsByUsername/{username}"],
+    ] as const;
+    for (const [method, path] of operations)
+      expect(body.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+  });
+});
