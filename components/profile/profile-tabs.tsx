@@ -46,14 +46,16 @@ export function ProfileTabs({
   // Re-checked whenever the address changes (a tab's link always carries a view).
   const searchParams = useSearchParams();
   const hasView = searchParams.has("view");
+  // Only the owner's address gains the view (spec §2); a visitor's stays as they typed it.
+  const isOwnerStrip = tabs === PROFILE_TABS;
   useEffect(() => {
-    if (hasView) return;
+    if (hasView || !isOwnerStrip) return;
     const url = new URL(window.location.href);
     // With ?addMachine=true the machines card rewrites the address once, view included.
     if (url.searchParams.has("view") || url.searchParams.has(ADD_MACHINE_PARAM)) return;
     url.searchParams.set("view", "userPosts");
     window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
-  }, [hasView]);
+  }, [hasView, isOwnerStrip]);
 
   return (
     <nav ref={strip} aria-label="Profile sections" className="relative -mx-1 overflow-x-auto px-1 pb-1">
