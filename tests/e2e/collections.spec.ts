@@ -70,6 +70,14 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole("article").getByRole("heading", { name: mostMade })).toBeVisible();
       await screenshot(page, `${viewport.name}-collection-page`);
 
+      // The owner makes it private: the page says so.
+      await page.getByRole("button", { name: "Edit collection" }).click();
+      const edit = page.getByRole("dialog", { name: "Edit collection" });
+      await edit.getByLabel("Visibility").selectOption("private");
+      await edit.getByRole("button", { name: "Save" }).click();
+      await expect(edit).toBeHidden();
+      await expect(page.getByRole("heading", { level: 1, name })).toContainText("Private");
+
       // The project page offers it too, with the same dialog showing the project in the collection.
       await page.getByRole("article").getByRole("heading", { name: mostMade }).click();
       await expect(page).toHaveURL(/\/model\//);

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { CollectionPostGrid } from "@/components/collections/collection-post-grid";
 import { DeleteCollectionButton } from "@/components/collections/delete-collection-button";
+import { EditCollectionDialog } from "@/components/collections/edit-collection-dialog";
 import { Container } from "@/components/layout/container";
 import { Badge } from "@/components/ui/badge";
 import { getSignupCompleteActor } from "@/lib/auth/guards";
@@ -74,11 +75,18 @@ export default async function CollectionPage({ params }: Props) {
           </p>
         </div>
         {isOwner ? (
-          <DeleteCollectionButton
-            className="self-start"
-            collectionId={collection._id}
-            username={collection.user.username}
-          />
+          <div className="flex flex-wrap gap-2 self-start">
+            <EditCollectionDialog
+              key={collection.updatedAt}
+              collectionId={collection._id}
+              initial={{
+                name: collection.name,
+                description: collection.description,
+                visibility: collection.visibility,
+              }}
+            />
+            <DeleteCollectionButton collectionId={collection._id} username={collection.user.username} />
+          </div>
         ) : null}
       </header>
       <CollectionPostGrid key={collection._id} collectionId={collection._id} initialPosts={posts} />
