@@ -27,6 +27,7 @@ import { createDatabase } from "@/lib/db/create";
 import { applyMigrations } from "@/lib/db/migrate";
 import { listingQueries, SEARCH_WINDOW } from "@/lib/services/posts/queries/listing";
 import { listedPostsWhere } from "@/lib/services/posts/post-access";
+import { LISTING_SORTS } from "@/lib/validation/listing-constants";
 import { postDetailQuery } from "@/lib/services/posts/queries/load-post-detail";
 import { pageOf, postCardsQuery } from "@/lib/services/posts/queries/to-post-summaries";
 import {
@@ -242,6 +243,7 @@ function mixedQueries(sample: Sample): string[] {
     ]),
     { toolType: "Laser", ratings: 3 },
     { postedAt: "This Year", toolType: "Endmill" },
+    ...LISTING_SORTS.map((sort) => ({ sort })),
   ];
   const words = titleWords(sample.titles);
   const phrases = sample.titles.flatMap((title) => {
@@ -297,6 +299,12 @@ function listingCases(sample: Sample): [string, ListPostsFilters][] {
     ["ratings=4", { ratings: 4 }],
     ["searchQuery=walnut clock", { searchQuery: "walnut clock" }],
     ["searchQuery=maple", { searchQuery: "maple" }],
+    // Each sort order alone, deep, with a filter and with a search (docs/community.md).
+    ...LISTING_SORTS.map((sort): [string, ListPostsFilters] => [`sort=${sort}`, { sort }]),
+    [`sort=popular&category=${sample.category}`, { sort: "popular", category: sample.category }],
+    ["sort=latest&toolType=Laser", { sort: "latest", toolType: "Laser" }],
+    ["sort=topRated&ratings=4", { sort: "topRated", ratings: 4 }],
+    ["sort=mostDownloaded&searchQuery=maple", { sort: "mostDownloaded", searchQuery: "maple" }],
   ];
 }
 
@@ -340,7 +348,8 @@ async function explainAll(cases: [string, ListPostsFilters][], postId: string | 
       // What a request runs: a search ranks its first ids once (then slices them); any other
       // listing is one statement, the page query joined to its cards.
       const { values } = queries.bindings;
-      if (filters.searchQuery) await explain(`ranked window: ${label}`, queries.window, values);
+      if (filters.searchQuery && !filters.sort)
+        await explain(`ranked window: ${label}`, queries.window, values);
       else
         await explain(
           `page with cards: ${label}`,

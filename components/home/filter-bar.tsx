@@ -11,6 +11,8 @@ import {
   OFFICIAL_AUTHOR,
   POSTED_AT_CHOICES,
   RATING_CHOICES,
+  SORT_CHOICES,
+  sortLabel,
   TOOL_TYPE_CHOICES,
 } from "./filter-params";
 
@@ -55,6 +57,7 @@ export function FilterBar({
   if (filters.partner) chips.push({ key: "partner", label: partnerName(filters.partner) });
   if (filters.ratings) chips.push({ key: "ratings", label: ratingLabel(filters.ratings) });
   if (filters.author) chips.push({ key: "author", label: brandName });
+  if (filters.sort) chips.push({ key: "sort", label: `Sort: ${sortLabel(filters.sort)}` });
 
   const select = (key: FilterKey, label: string, options: Option[]) => (
     <label className="flex min-w-0 flex-col gap-1 text-xs font-medium text-ink-muted sm:w-40">
@@ -102,6 +105,11 @@ export function FilterBar({
           "ratings",
           "Rating",
           RATING_CHOICES.map((choice) => ({ value: choice.value, label: choice.label })),
+        )}
+        {select(
+          "sort",
+          "Sort",
+          SORT_CHOICES.map((choice) => ({ value: choice.value, label: choice.label })),
         )}
         <button
           type="button"

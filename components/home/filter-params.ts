@@ -1,4 +1,9 @@
-import { OFFICIAL_AUTHOR, POSTED_AT_OPTIONS } from "@/lib/validation/listing-constants";
+import {
+  LISTING_SORT_LABELS,
+  LISTING_SORTS,
+  OFFICIAL_AUTHOR,
+  POSTED_AT_OPTIONS,
+} from "@/lib/validation/listing-constants";
 
 /** The filter bar's URL parameters (spec §2 "Filter bar"); the listing reads the same names. */
 export const FILTER_KEYS = [
@@ -9,6 +14,8 @@ export const FILTER_KEYS = [
   "ratings",
   "author",
   "subCategory",
+  // The order, kept in the URL and shown as a chip like the filters.
+  "sort",
 ] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type Filters = Partial<Record<FilterKey, string>>;
@@ -23,6 +30,16 @@ export const RATING_CHOICES = [
   { value: "4", label: "4+ Stars" },
   { value: "5", label: "5 Stars" },
 ] as const;
+
+/** The Sort control's choices; "" keeps the listing's own "top results" order. */
+export const SORT_CHOICES = [
+  { value: "", label: "Top Results" },
+  ...LISTING_SORTS.map((sort) => ({ value: sort, label: LISTING_SORT_LABELS[sort] })),
+] as const;
+
+export function sortLabel(value: string): string {
+  return SORT_CHOICES.find((choice) => choice.value === value)?.label ?? value;
+}
 
 export { OFFICIAL_AUTHOR };
 

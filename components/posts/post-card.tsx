@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { AddToCollectionButton } from "@/components/collections/add-to-collection-button";
 import { Avatar } from "@/components/ui/avatar";
 import { BookmarkIcon, DownloadIcon, HeartIcon, StarIcon } from "@/components/ui/icons";
 import type { PostSummary } from "@/lib/validation/posts";
@@ -73,7 +74,8 @@ export function PostCard({ post, onDeleted }: { post: PostSummary; onDeleted?: (
             </time>
           </p>
         </div>
-        <div className="ml-auto flex shrink-0 items-center">
+        <div className="ml-auto flex shrink-0 items-center gap-1">
+          <AddToCollectionButton postId={post._id} isCompact />
           {isOwner ? (
             <OwnerActionsButton postId={post._id} onDeleted={() => onDeleted?.(post._id)} />
           ) : (

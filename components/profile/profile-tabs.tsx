@@ -6,7 +6,13 @@ import { useEffect, useRef } from "react";
 import type { ProfilePostType } from "@/lib/validation/posts";
 import { cn } from "@/lib/utils/cn";
 import { ADD_MACHINE_PARAM } from "./machines-card";
-import { PROFILE_TABS, type ProfileView, isActiveTab, profileTabHref } from "./profile-views";
+import {
+  PROFILE_TABS,
+  type ProfileTab,
+  type ProfileView,
+  isActiveTab,
+  profileTabHref,
+} from "./profile-views";
 
 /**
  * The owner's tabs (spec §2 "Profile"). Each is a link that replaces view and postType; on load a
@@ -15,9 +21,12 @@ import { PROFILE_TABS, type ProfileView, isActiveTab, profileTabHref } from "./p
 export function ProfileTabs({
   view,
   postType,
+  tabs = PROFILE_TABS,
 }: {
   view: ProfileView;
   postType: ProfilePostType | undefined;
+  /** The owner's tabs unless given (a visitor's). */
+  tabs?: readonly ProfileTab[];
 }) {
   const strip = useRef<HTMLElement>(null);
   const activeLink = useRef<HTMLAnchorElement>(null);
@@ -37,19 +46,21 @@ export function ProfileTabs({
   // Re-checked whenever the address changes (a tab's link always carries a view).
   const searchParams = useSearchParams();
   const hasView = searchParams.has("view");
+  // Only the owner's address gains the view (spec §2); a visitor's stays as they typed it.
+  const isOwnerStrip = tabs === PROFILE_TABS;
   useEffect(() => {
-    if (hasView) return;
+    if (hasView || !isOwnerStrip) return;
     const url = new URL(window.location.href);
     // With ?addMachine=true the machines card rewrites the address once, view included.
     if (url.searchParams.has("view") || url.searchParams.has(ADD_MACHINE_PARAM)) return;
     url.searchParams.set("view", "userPosts");
     window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
-  }, [hasView]);
+  }, [hasView, isOwnerStrip]);
 
   return (
     <nav ref={strip} aria-label="Profile sections" className="relative -mx-1 overflow-x-auto px-1 pb-1">
       <ul className="flex min-w-max gap-1 border-b border-line">
-        {PROFILE_TABS.map((tab) => {
+        {tabs.map((tab) => {
           const isActive = isActiveTab(tab, view, postType);
           return (
             <li key={tab.label}>

@@ -1,7 +1,7 @@
 import type { ProfilePostType } from "@/lib/validation/posts";
 
 /** The profile's query parameters (spec §2 "Profile"): view and, for the posts view, postType. */
-export const PROFILE_VIEWS = ["userPosts", "bookmarks", "downloadLogs"] as const;
+export const PROFILE_VIEWS = ["userPosts", "bookmarks", "downloadLogs", "collections"] as const;
 export type ProfileView = (typeof PROFILE_VIEWS)[number];
 
 export interface ProfileTab {
@@ -17,8 +17,18 @@ export const PROFILE_TABS: readonly ProfileTab[] = [
   { label: "Published", view: "userPosts", postType: "published" },
   { label: "Pending for Review", view: "userPosts", postType: "private" },
   { label: "Bookmarks", view: "bookmarks" },
+  { label: "Collections", view: "collections" },
   { label: "Download Logs", view: "downloadLogs" },
 ];
+
+/** Everybody else's tabs: the public projects and the public collections. */
+export const VISITOR_TABS: readonly ProfileTab[] = [
+  { label: "Projects", view: "userPosts" },
+  { label: "Collections", view: "collections" },
+];
+
+/** The views a visitor may open; any other view shows them the projects. */
+export const isVisitorView = (view: ProfileView): boolean => VISITOR_TABS.some((tab) => tab.view === view);
 
 export const isProfileView = (value: unknown): value is ProfileView =>
   typeof value === "string" && (PROFILE_VIEWS as readonly string[]).includes(value);

@@ -17,6 +17,7 @@ import { BookmarkIcon, HeartIcon, InfoIcon, UploadIcon } from "@/components/ui/i
 import { getMakes, getPost } from "@/lib/api-client/project";
 import type { Make } from "@/lib/validation/makes";
 import type { PostDetail } from "@/lib/validation/posts";
+import { AddToCollectionButton } from "@/components/collections/add-to-collection-button";
 import { AttachmentCarousel } from "./attachment-carousel";
 import { DownloadDialog } from "./download-dialog";
 import { ProjectDetails } from "./project-details";
@@ -58,6 +59,7 @@ function ProjectActions({ post, onRefetch }: { post: PostDetail; onRefetch: () =
           <BookmarkIcon filled={bookmarked} className={bookmarked ? "text-brand-600" : undefined} />
           {bookmarked ? "Bookmarked" : "Bookmark"}
         </Button>
+        <AddToCollectionButton postId={post._id} className="h-8 border-transparent" />
       </div>
     </div>
   );

@@ -18,6 +18,8 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set(
     "changePassword",
     "resetPassword",
     "viewer",
+    "collection",
+    "collections",
     "guest-home",
     "admin",
     "news",

@@ -351,3 +351,11 @@ export function weightedTotalRating(ratings: Ratings): number {
   }
   return roundToOneDecimal(hundredths / 100);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Collections
+// ---------------------------------------------------------------------------------------------
+
+/** public: on the owner's profile for everyone; private: seen by its owner only. */
+export const COLLECTION_VISIBILITIES = ["public", "private"] as const;
+export type CollectionVisibility = (typeof COLLECTION_VISIBILITIES)[number];

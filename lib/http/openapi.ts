@@ -2,6 +2,7 @@ import { z } from "zod";
 import * as attachments from "@/lib/validation/attachments";
 import * as auth from "@/lib/validation/auth";
 import * as catalogue from "@/lib/validation/catalogue";
+import * as collections from "@/lib/validation/collections";
 import * as comments from "@/lib/validation/comments";
 import * as downloadLogs from "@/lib/validation/download-logs";
 import * as makes from "@/lib/validation/makes";
@@ -24,6 +25,7 @@ const ENDPOINT_MODULES: Record<string, unknown>[] = [
   posts,
   postAuthoring,
   comments,
+  collections,
   makes,
   attachments,
   downloadLogs,

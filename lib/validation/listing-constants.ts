@@ -10,3 +10,15 @@ export const PAGE_SIZE = 20;
 export const OFFICIAL_AUTHOR = "onefinity";
 
 export const AUTOCOMPLETE_MIN_LENGTH = 4;
+
+/** GET /api/v1/post's `sort` values; without one the listing keeps its "top results" order. */
+export const LISTING_SORTS = ["latest", "popular", "topRated", "mostMade", "mostDownloaded"] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
+/** The filter bar's Sort control and chip. */
+export const LISTING_SORT_LABELS: Record<ListingSort, string> = {
+  latest: "Latest",
+  popular: "Popular",
+  topRated: "Top Rated",
+  mostMade: "Most Made",
+  mostDownloaded: "Most Downloaded",
+};

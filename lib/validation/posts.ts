@@ -2,7 +2,7 @@ import { z } from "zod";
 import { POST_VISIBILITIES, TOOL_FAMILIES } from "@/lib/catalogue/enums";
 import { endpoint } from "@/lib/validation/endpoint";
 import { idSchema, paginationQuerySchema, paginationSchema } from "./common";
-import { OFFICIAL_AUTHOR, POSTED_AT_VALUES } from "./listing-constants";
+import { LISTING_SORTS, OFFICIAL_AUTHOR, POSTED_AT_VALUES } from "./listing-constants";
 
 export const postAuthorSchema = z.object({
   _id: z.string(),
@@ -32,6 +32,8 @@ export const postSummarySchema = z.object({
   description: z.string(),
   visibility: z.enum(POST_VISIBILITIES),
   createdAt: z.string(),
+  /** When the post first became public; null for one never published. */
+  publishedAt: z.string().nullable(),
   user: postAuthorSchema,
   category: z.object({ _id: z.string(), name: z.string() }).nullable(),
   partner: z.object({ name: z.string(), color: z.string(), user: z.string() }).nullable(),
@@ -194,6 +196,8 @@ export const previewPostEndpoint = endpoint({
 
 export {
   AUTOCOMPLETE_MIN_LENGTH,
+  LISTING_SORTS,
+  type ListingSort,
   OFFICIAL_AUTHOR,
   PAGE_SIZE,
   POSTED_AT_OPTIONS,
@@ -244,6 +248,11 @@ export const listPostsFiltersSchema = z.object({
       .optional(),
   ),
   searchQuery: optionalText(200, "searchQuery"),
+  /** The order, not a filter: absent, the "top results" order (relevance with a search, newest first). */
+  sort: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.enum(LISTING_SORTS, { message: `sort must be one of: ${LISTING_SORTS.join(", ")}` }).optional(),
+  ),
 });
 
 /** GET /api/v1/post's query: the filters plus page and limit. */
@@ -265,7 +274,7 @@ export const listPostsEndpoint = endpoint({
   method: "GET",
   path: "/api/v1/post",
   summary:
-    "Public posts with the filter bar's filters; ranked by relevance with searchQuery, otherwise newest first, id breaking ties",
+    "Public posts with the filter bar's filters; in the `sort` order when given (latest: newest publication first; popular: most likes; topRated; mostMade; mostDownloaded), else ranked by relevance with searchQuery, otherwise newest first; id breaking ties",
   tag: "Posts",
   auth: "optional",
   sharedCache: true,

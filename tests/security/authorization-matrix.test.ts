@@ -4,6 +4,8 @@ import { describe, expect, inject, it } from "vitest";
 import {
   attachments,
   bookmarks,
+  collectionPosts,
+  collections,
   comments,
   likes,
   ownedMachines,
@@ -220,6 +222,93 @@ const CASES: Case[] = [
     },
   },
 ];
+
+/** A user's collection holding one public project, made directly in the database. */
+async function createCollectionRow(visibility: "public" | "private") {
+  const owner = await createUser();
+  const { post } = await createProject({ visibility: "public" });
+  const [collection] = await testDb()
+    .insert(collections)
+    .values({ userId: owner.id, name: "Matrix", slug: unique("matrix-"), visibility })
+    .returning();
+  await testDb()
+    .insert(collectionPosts)
+    .values({ collectionId: collection!.id, postId: post.id, position: 0 });
+  const snapshot = async () =>
+    JSON.stringify([
+      await testDb().select().from(collections).where(eq(collections.id, collection!.id)),
+      await testDb().select().from(collectionPosts).where(eq(collectionPosts.collectionId, collection!.id)),
+    ]);
+  return { owner, post, collection: collection!, snapshot };
+}
+
+/** Every collection mutation, on a public and on a private collection. */
+const COLLECTION_CALLS = (["public", "private"] as const).flatMap((visibility) => [
+  {
+    name: `POST /api/v1/collection/addPost/{id} (${visibility})`,
+    visibility,
+    call: async (collectionId: string): Promise<Call> => {
+      const { post } = await createProject({ visibility: "public" });
+      return {
+        method: "POST",
+        path: `/api/v1/collection/addPost/${collectionId}`,
+        json: { postId: post.id },
+      };
+    },
+  },
+  {
+    name: `DELETE /api/v1/collection/removePost/{id} (${visibility})`,
+    visibility,
+    call: async (collectionId: string, postId: string): Promise<Call> => ({
+      method: "DELETE",
+      path: `/api/v1/collection/removePost/${collectionId}?postId=${postId}`,
+    }),
+  },
+  {
+    name: `PATCH /api/v1/collection/update/{id} (${visibility})`,
+    visibility,
+    call: async (collectionId: string): Promise<Call> => ({
+      method: "PATCH",
+      path: `/api/v1/collection/update/${collectionId}`,
+      json: { name: "Taken over", visibility: "public" },
+    }),
+  },
+  {
+    name: `DELETE /api/v1/collection/delete/{id} (${visibility})`,
+    visibility,
+    call: async (collectionId: string): Promise<Call> => ({
+      method: "DELETE",
+      path: `/api/v1/collection/delete/${collectionId}`,
+    }),
+  },
+]);
+
+CASES.push(
+  ...COLLECTION_CALLS.map((entry): Case => ({
+    name: entry.name,
+    async arrange() {
+      const { collection, post, snapshot } = await createCollectionRow(entry.visibility);
+      return { call: await entry.call(collection.id, post.id), snapshot };
+    },
+  })),
+);
+
+describe("collections: staff are refused like anyone else, the owner may", () => {
+  for (const entry of COLLECTION_CALLS) {
+    it(entry.name, async () => {
+      const { owner, collection, post, snapshot } = await createCollectionRow(entry.visibility);
+      const call = await entry.call(collection.id, post.id);
+      const before = await snapshot();
+      const staff = await createUser({ email: `reviewer-${unique()}@onefinitycnc.com` });
+      const asStaff = await send(call, staff.id);
+      expect(asStaff.status, JSON.stringify(asStaff.body)).toBe(entry.visibility === "private" ? 404 : 403);
+      expect(await snapshot()).toBe(before);
+      const asOwner = await send(call, owner.id);
+      expect(asOwner.status, JSON.stringify(asOwner.body)).toBe(200);
+      expect(await snapshot()).not.toBe(before);
+    });
+  }
+});
 
 describe("another user and a visitor are refused, and nothing changes", () => {
   for (const testCase of CASES) {

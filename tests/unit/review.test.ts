@@ -80,13 +80,14 @@ describe("download log rows", () => {
 });
 
 describe("profile tabs", () => {
-  it("are the spec's six, each replacing view and postType", () => {
+  it("are the spec's six and Collections, each replacing view and postType", () => {
     expect(PROFILE_TABS.map((tab) => [tab.label, profileTabHref(tab)])).toEqual([
       ["My Posts", "?view=userPosts"],
       ["Draft", "?view=userPosts&postType=draft"],
       ["Published", "?view=userPosts&postType=published"],
       ["Pending for Review", "?view=userPosts&postType=private"],
       ["Bookmarks", "?view=bookmarks"],
+      ["Collections", "?view=collections"],
       ["Download Logs", "?view=downloadLogs"],
     ]);
   });

@@ -36,6 +36,7 @@ function draft(overrides: Partial<PostDetail> = {}): PostDetail {
     description: "A clock face",
     visibility: "draft",
     createdAt: "2026-11-24T00:00:00.000Z",
+    publishedAt: null,
     updatedAt: "2026-11-24T00:00:00.000Z",
     user: { _id: ID(2), username: "maker", profilePicture: null, isOnefinityOfficial: false },
     category: { _id: ID(3), name: "Signs" },

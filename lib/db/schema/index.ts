@@ -1,6 +1,7 @@
 // The one barrel in the project: drizzle needs every table in one object.
 export * from "./attachments";
 export * from "./catalogue";
+export * from "./collections";
 export * from "./change-feed";
 export * from "./comments";
 export * from "./makes";

@@ -99,7 +99,9 @@ export const posts = pgTable(
      */
     toolTypeLaser: boolean("tool_type_laser").notNull().default(false),
     toolTypeEndmill: boolean("tool_type_endmill").notNull().default(false),
-    /** When the post first became public; null until then. */
+    /** Downloads of all its files (attachments.download_count), kept by a trigger for mostDownloaded. */
+    downloadsCount: integer("downloads_count").notNull().default(0),
+    /** When the post first became public (set by a trigger); null until then. */
     publishedAt: timestamp("published_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -135,6 +137,23 @@ export const posts = pgTable(
     index("posts_listed_endmill_idx")
       .on(t.createdAt.desc(), t.id.desc(), t.averageTotalRating)
       .where(sql`${t.visibility} = 'public' and ${t.toolTypeEndmill}`),
+    // One per listing sort order other than the default (listingOrder in list-posts.ts): a sorted
+    // page is a range scan of its own index; the trailing columns let the filters be checked in it.
+    index("posts_listed_latest_idx")
+      .on(t.publishedAt.desc(), t.id.desc(), t.categoryId, t.toolTypeLaser, t.toolTypeEndmill)
+      .where(sql`${t.visibility} = 'public'`),
+    ...(
+      [
+        ["popular", t.likesCount],
+        ["top_rated", t.averageTotalRating],
+        ["most_made", t.makesCount],
+        ["most_downloaded", t.downloadsCount],
+      ] as const
+    ).map(([name, key]) =>
+      index(`posts_listed_${name}_idx`)
+        .on(key.desc(), t.createdAt.desc(), t.id.desc(), t.categoryId, t.toolTypeLaser, t.toolTypeEndmill)
+        .where(sql`${t.visibility} = 'public'`),
+    ),
     index("posts_search_idx").using("gin", t.searchVector),
     check("posts_current_page_range", sql`${t.currentPage} BETWEEN 1 AND 8`),
     check(

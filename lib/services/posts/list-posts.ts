@@ -5,7 +5,7 @@ import { Bindings } from "@/lib/db/prepared-statements";
 import { env } from "@/lib/env";
 import type { Actor } from "@/lib/auth/actor";
 import type { ListPostsFilters, PostList, PostSummary } from "@/lib/validation/posts";
-import { listingQueries } from "./queries/listing";
+import { listingQueries, matchingKey } from "./queries/listing";
 import { isInSearchWindow, searchWindowPage } from "./queries/search-window";
 import { idsPage, loadBoundPostCards, pageOf } from "./queries/to-post-summaries";
 
@@ -34,7 +34,7 @@ interface ListingRequest {
   limit: number;
 }
 
-/** GET /api/v1/post: one page of cards in the "top results" order, with the total. */
+/** GET /api/v1/post: one page of cards in the `sort` or the "top results" order, with the total. */
 export async function listPosts(request: ListingRequest): Promise<PostList> {
   if (request.actor) return loadListing(request);
   const { filters, page, limit } = request;
@@ -62,7 +62,8 @@ async function loadListing({ actor, filters, page, limit }: ListingRequest): Pro
   } else {
     [postsOnPage, total] = await Promise.all([
       loadBoundPostCards(pageOf(queries.page), queries.bindings, { actorId }),
-      totals.get(JSON.stringify(filters), async () =>
+      // The order changes no total: keyed without it.
+      totals.get(matchingKey(filters), async () =>
         Number((await queries.total.execute(queries.bindings.values))[0]?.total ?? 0),
       ),
     ]);

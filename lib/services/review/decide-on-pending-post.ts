@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
 import { posts, reviewDecisions, users } from "@/lib/db/schema";
@@ -42,11 +42,9 @@ export async function decideOnPendingPost({
     const pending = await assertPendingForReview(postId, actor, tx);
     const [updated] = await tx
       .update(posts)
-      .set({
-        visibility,
-        // The first publication is kept: a post approved again after an edit keeps its date.
-        ...(visibility === "public" ? { publishedAt: sql`coalesce(${posts.publishedAt}, now())` } : {}),
-      })
+      // published_at is set by a trigger when the post first becomes public, and then kept: a post
+      // approved again after an edit keeps its date.
+      .set({ visibility })
       .where(eq(posts.id, postId))
       .returning({ publishedAt: posts.publishedAt });
     const [logged] = await tx

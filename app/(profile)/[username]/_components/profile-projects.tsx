@@ -8,9 +8,17 @@ import {
   ProfilePostList,
 } from "@/components/profile/profile-post-list";
 import { ProfileTabs } from "@/components/profile/profile-tabs";
-import { PROFILE_TABS, type ProfileView, isActiveTab } from "@/components/profile/profile-views";
+import { CollectionList } from "@/components/collections/collection-list";
+import {
+  PROFILE_TABS,
+  type ProfileView,
+  VISITOR_TABS,
+  isActiveTab,
+  isVisitorView,
+} from "@/components/profile/profile-views";
 import type { Actor } from "@/lib/auth/actor";
 import { listBookmarkedPosts } from "@/lib/services/bookmarks/list-bookmarked-posts";
+import { listCollectionsByUsername } from "@/lib/services/collections/list-collections-by-username";
 import { listPostsByUser } from "@/lib/services/posts/list-posts-by-user";
 import { PAGE_SIZE, type ProfilePostType } from "@/lib/validation/posts";
 import type { PublicUser } from "@/lib/validation/users";
@@ -31,26 +39,28 @@ export function ProfileProjects({
   postType: ProfilePostType | undefined;
 }) {
   const isOwner = user.isOwner && actor !== null;
-  const activeView = isOwner ? view : "userPosts";
+  const activeView = isOwner || isVisitorView(view) ? view : "userPosts";
   const activeType = isOwner && activeView === "userPosts" ? postType : undefined;
-  const heading = isOwner
-    ? (PROFILE_TABS.find((tab) => isActiveTab(tab, activeView, activeType))?.label ?? "My Posts")
-    : "Projects";
+  const tabs = isOwner ? PROFILE_TABS : VISITOR_TABS;
+  const heading =
+    tabs.find((tab) => isActiveTab(tab, activeView, activeType))?.label ??
+    (isOwner ? "My Posts" : "Projects");
 
   return (
     <section aria-labelledby="profile-projects-heading" className="flex min-w-0 flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2
-          id="profile-projects-heading"
-          className={isOwner ? "sr-only" : "text-xl font-semibold tracking-tight"}
-        >
+        <h2 id="profile-projects-heading" className="sr-only">
           {heading}
         </h2>
         {isOwner ? <AddProjectButton /> : null}
       </div>
-      {isOwner ? <ProfileTabs view={activeView} postType={activeType} /> : null}
+      <ProfileTabs view={activeView} postType={activeType} tabs={tabs} />
       {activeView === "downloadLogs" && actor ? (
         <DownloadLogsView />
+      ) : activeView === "collections" ? (
+        <Suspense fallback={<PostGridSkeleton count={4} />}>
+          <CollectionsFirstPage user={user} actor={actor} />
+        </Suspense>
       ) : (
         <Suspense
           key={`${activeView}:${activeType ?? ""}`}
@@ -85,6 +95,16 @@ async function PostsFirstPage({
       initialPosts={list.posts}
     />
   );
+}
+
+async function CollectionsFirstPage({ user, actor }: { user: PublicUser; actor: Actor | null }) {
+  const { collections } = await listCollectionsByUsername({
+    actor,
+    username: user.username,
+    page: 1,
+    limit: 100,
+  });
+  return <CollectionList collections={collections} isOwner={user.isOwner && actor !== null} />;
 }
 
 async function BookmarksFirstPage({ actor }: { actor: Actor }) {

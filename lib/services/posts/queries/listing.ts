@@ -4,7 +4,7 @@ import type { Database } from "@/lib/db/create";
 import { Bindings } from "@/lib/db/prepared-statements";
 import { categories, listedPostSearch, partners, posts, users } from "@/lib/db/schema";
 import { searchTsQuery } from "@/lib/search/search-index";
-import type { ListPostsFilters, PostedAt } from "@/lib/validation/posts";
+import type { ListingSort, ListPostsFilters, PostedAt } from "@/lib/validation/posts";
 import { listedPostsWhere } from "../post-access";
 import { placeIn } from "./to-post-summaries";
 
@@ -63,15 +63,30 @@ function listingConditions(filters: ListPostsFilters, bindings: Bindings): SQL[]
 }
 
 /**
- * The "top results" order of GET /api/v1/post. With a search: relevance (ts_rank over the
- * weighted vector: title > tags > description) first. Always then newest first, with the id as the
- * final tie-break, so the order is total and offset pages never repeat or skip a post while the
- * data set is unchanged. Without a search this is exactly the (visibility, created_at desc nulls
- * last, id desc nulls last) index, so a page is an index range scan.
+ * The listing's `sort` orders, most first, each read in order from its own partial index
+ * (posts_listed_<sort>_idx); newest and then the id break ties, so offset pages never repeat or
+ * skip a post. NULLS LAST like the indexes (drizzle's desc() index columns).
+ */
+const SORT_ORDERS: Record<ListingSort, SQL[]> = {
+  latest: [sql`${posts.publishedAt} desc nulls last`, sql`${posts.id} desc nulls last`],
+  popular: [sql`${posts.likesCount} desc nulls last`],
+  topRated: [sql`${posts.averageTotalRating} desc nulls last`],
+  mostMade: [sql`${posts.makesCount} desc nulls last`],
+  mostDownloaded: [sql`${posts.downloadsCount} desc nulls last`],
+};
+
+/**
+ * The order of GET /api/v1/post. With `sort`: that order (a search then only filters; PostgreSQL
+ * answers it, not the search window). Without: the "top results" order, relevance (ts_rank over
+ * the weighted vector: title > tags > description) first with a search. Always then newest
+ * first, with the id as the final tie-break, so the order is total. Without a search or sort this
+ * is exactly the (visibility, created_at desc nulls last, id desc nulls last) index, so a page is
+ * an index range scan.
  */
 function listingOrder(filters: ListPostsFilters, bindings: Bindings): SQL[] {
-  const order: SQL[] = [];
-  if (filters.searchQuery) {
+  if (filters.sort === "latest") return SORT_ORDERS.latest;
+  const order: SQL[] = filters.sort ? [...SORT_ORDERS[filters.sort]] : [];
+  if (filters.searchQuery && !filters.sort) {
     order.push(sql`ts_rank(${posts.searchVector}, ${searchTsQuery(filters.searchQuery, bindings)}) desc`);
   }
   // NULLS LAST like the index (drizzle's desc() index columns): both columns are NOT NULL, so
@@ -80,9 +95,16 @@ function listingOrder(filters: ListPostsFilters, bindings: Bindings): SQL[] {
   return order;
 }
 
-/** Whether a listing filters by more than its search text. */
+/** Whether a listing filters by more than its search text (its sort is no filter). */
 export function hasOtherFilters(filters: ListPostsFilters): boolean {
-  return Object.entries(filters).some(([name, value]) => name !== "searchQuery" && value !== undefined);
+  return Object.entries(filters).some(
+    ([name, value]) => name !== "searchQuery" && name !== "sort" && value !== undefined,
+  );
+}
+
+/** The filters that decide which posts match, and so a listing's total and search window. */
+export function matchingKey(filters: ListPostsFilters): string {
+  return JSON.stringify({ ...filters, sort: undefined });
 }
 
 export type ListingQueries = ReturnType<typeof listingQueries>;

@@ -2,7 +2,7 @@ import "server-only";
 import { TtlCache } from "@/lib/cache/ttl-cache";
 import { indexedSearchWindow } from "@/lib/search/search-index";
 import type { ListPostsFilters } from "@/lib/validation/posts";
-import { hasOtherFilters, type ListingQueries, SEARCH_WINDOW } from "./listing";
+import { hasOtherFilters, type ListingQueries, matchingKey, SEARCH_WINDOW } from "./listing";
 
 /**
  * Searches rank every matching post (ts_rank reads each match's vector), which grows with the
@@ -52,7 +52,8 @@ class PackedIds {
 
 /** Whether a page of this listing lies inside its search window. */
 export function isInSearchWindow(filters: ListPostsFilters, offset: number, limit: number): boolean {
-  return Boolean(filters.searchQuery) && offset + limit <= SEARCH_WINDOW;
+  // A sorted search is PostgreSQL's: the window holds relevance order only.
+  return Boolean(filters.searchQuery) && !filters.sort && offset + limit <= SEARCH_WINDOW;
 }
 
 /** The ids of one page inside a search's window, in the listing's order, and the count of all matches. */
@@ -61,7 +62,7 @@ export async function searchWindowPage(
   queries: ListingQueries,
   { offset, limit }: { offset: number; limit: number },
 ): Promise<{ ids: string[]; total: number }> {
-  const ranked = await rankedSearches.get(JSON.stringify(filters), async () => {
+  const ranked = await rankedSearches.get(matchingKey(filters), async () => {
     const inMemory = hasOtherFilters(filters)
       ? null
       : await indexedSearchWindow(filters.searchQuery!, SEARCH_WINDOW);
