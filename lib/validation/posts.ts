@@ -66,6 +66,17 @@ export const gcodeAnalysisSchema = z.object({
   /** Laser jobs: S range of the powered moves (lib/gcode); absent on analyses stored before it. */
   powerRange: z.object({ min: z.number(), max: z.number() }).nullable().optional(),
   minCutZ: z.number().nullable().optional(),
+  /** Tools named in the file's comments (lib/gcode/tool-comments.ts); absent on older analyses. */
+  toolComments: z
+    .array(
+      z.object({
+        tool: z.number().nullable(),
+        diameter: z.number(),
+        unit: z.enum(["inches", "mm"]),
+        type: z.string().nullable(),
+      }),
+    )
+    .optional(),
 });
 
 export const postAttachmentSchema = z.object({

@@ -41,6 +41,7 @@ export function ProjectWizard({
   const stepProps: StepProps = {
     data: wizard.data,
     setData: wizard.setData,
+    filledFromFiles: wizard.filledFromFiles,
     errors: wizard.errors,
     post,
     uploads: wizard.uploads,

@@ -15,7 +15,7 @@ import {
 } from "@/lib/validation/post-authoring";
 import { getPostEndpoint, type PostDetail } from "@/lib/validation/posts";
 import { isCheckedOnStep, stepErrors } from "../_steps/step-rules";
-import { editorDataOf, youtubeUrlsOf } from "./editor-data";
+import { editorDataOf, type FilledFromFiles, fillFromFiles, youtubeUrlsOf } from "./editor-data";
 import { saveStep } from "./save-step";
 
 export type SubmitState = "idle" | "processing" | "submitted" | "failed";
@@ -43,7 +43,10 @@ function focusFirstInvalid() {
 export function useWizard(initialPost: PostDetail | null) {
   const searchParams = useSearchParams();
   const [post, setPost] = useState(initialPost);
-  const [data, setDataState] = useState(() => editorDataOf(initialPost));
+  const [initial] = useState(() => fillFromFiles(editorDataOf(initialPost), initialPost));
+  const [data, setDataState] = useState(initial.data);
+  // Values filled from the models' analyses, with their files; a field the author changes leaves it.
+  const [filledFromFiles, setFilledFromFiles] = useState<FilledFromFiles>(initial.filled);
   const [youtubeUrls, setYoutubeUrls] = useState(() => youtubeUrlsOf(initialPost));
   const [thumbnailChoice, setThumbnailChoice] = useState<string | null>(null);
   const [errorState, setErrorState] = useState<{ step: number; errors: StepErrors }>({ step: 0, errors: {} });
@@ -67,10 +70,14 @@ export function useWizard(initialPost: PostDetail | null) {
       : {};
   const isEdit = post !== null && searchParams.get("edit") === "true";
 
-  const setData = useCallback(
-    (update: Partial<PostEditorData>) => setDataState((current) => ({ ...current, ...update })),
-    [],
-  );
+  const setData = useCallback((update: Partial<PostEditorData>) => {
+    setDataState((current) => ({ ...current, ...update }));
+    setFilledFromFiles((current) => {
+      const rest = { ...current };
+      for (const key of Object.keys(update) as (keyof PostEditorData)[]) delete rest[key];
+      return rest;
+    });
+  }, []);
 
   const goTo = useCallback(
     (next: number, postId = post?._id) => {
@@ -92,10 +99,16 @@ export function useWizard(initialPost: PostDetail | null) {
     const modelIds = new Set(
       fresh.attachments.filter((file) => file.category === "postModel").map((file) => file._id),
     );
-    setDataState((current) => ({
-      ...current,
-      toolData: current.toolData.filter((tool) => modelIds.has(tool.modelId)),
-    }));
+    let filled: FilledFromFiles = {};
+    setDataState((current) => {
+      const result = fillFromFiles(
+        { ...current, toolData: current.toolData.filter((tool) => modelIds.has(tool.modelId)) },
+        fresh,
+      );
+      filled = result.filled;
+      return result.data;
+    });
+    setFilledFromFiles((current) => ({ ...current, ...filled }));
     return fresh;
   }, []);
 
@@ -193,6 +206,7 @@ export function useWizard(initialPost: PostDetail | null) {
     isEdit,
     data,
     setData,
+    filledFromFiles,
     errors,
     uploads,
     youtubeUrls,
