@@ -32,17 +32,10 @@ import { tagSchema } from "./taxonomy";
  * is written once. Everything here is pure.
  */
 
-export const WIZARD_STEPS = [
-  "Basic Details",
-  "Supported Machines",
-  "Model Upload",
-  "Model Tool Mapping",
-  "Media Upload",
-  "Job Setup Details",
-  "License Details",
-  "Post Status",
-] as const;
-export const LAST_STEP = WIZARD_STEPS.length;
+import { LAST_STEP } from "./wizard-steps";
+
+export { editProjectHref, LAST_STEP, WIZARD_STEPS } from "./wizard-steps";
+
 export const STEP_INVALID_MESSAGE = "Please fix the errors before continuing.";
 
 export const AUTHORING_MESSAGES = {

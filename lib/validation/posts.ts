@@ -45,6 +45,8 @@ export const postSummarySchema = z.object({
   ratingsDistribution: ratingsDistributionSchema.optional(),
   /** The owner's own profile cards: why a reviewer sent this draft back (null when none). */
   reviewRejectionReason: z.string().nullable().optional(),
+  /** The owner's own draft cards: the wizard step to resume at (the step after the last one saved). */
+  draftStep: z.number().int().min(1).max(8).nullable().optional(),
 });
 
 export type PostSummary = z.infer<typeof postSummarySchema>;

@@ -18,6 +18,9 @@ import { isCheckedOnStep, stepErrors } from "../_steps/step-rules";
 import { editorDataOf, type FilledFromFiles, fillFromFiles, youtubeUrlsOf } from "./editor-data";
 import { saveStep } from "./save-step";
 
+export const LEAVE_WITH_CHANGES_MESSAGE =
+  "You have changes that are not saved yet. Leave the wizard without saving them?";
+
 export type SubmitState = "idle" | "processing" | "submitted" | "failed";
 
 /** A refused submit's messages with the step that fixes each. */
@@ -53,6 +56,8 @@ export function useWizard(initialPost: PostDetail | null) {
   const [isSaving, setSaving] = useState(false);
   const [submitState, setSubmitState] = useState<SubmitState>("idle");
   const [submitProblems, setSubmitProblems] = useState<SubmitProblem[]>([]);
+  // True from the author's first change until the step is saved.
+  const [isDirty, setDirty] = useState(false);
   const uploads = useUploadQueue();
 
   const step = post ? clampStep(Number(searchParams.get("page") ?? post.currentPage)) : 1;
@@ -71,6 +76,7 @@ export function useWizard(initialPost: PostDetail | null) {
   const isEdit = post !== null && searchParams.get("edit") === "true";
 
   const setData = useCallback((update: Partial<PostEditorData>) => {
+    setDirty(true);
     setDataState((current) => ({ ...current, ...update }));
     setFilledFromFiles((current) => {
       const rest = { ...current };
@@ -161,6 +167,7 @@ export function useWizard(initialPost: PostDetail | null) {
         thumbnailChoice,
       });
       setThumbnailChoice(null);
+      setDirty(false);
       if (isSubmit) {
         await submit(postId);
         return;
@@ -191,14 +198,30 @@ export function useWizard(initialPost: PostDetail | null) {
     else setSubmitState("submitted");
   }, [post, submitState, submit]);
 
-  // Leaving with files still to upload, or in the middle of a save, loses them: ask first.
-  const hasUnsavedFiles = uploads.queue.length > 0 || isSaving;
+  // Leaving the wizard with unsaved changes (an edit since the last save, files still to upload,
+  // a save under way) loses them: the browser asks on reload or close, and a link out of the
+  // wizard (the close button, the logo) asks first. Moving between steps keeps them in memory.
+  const hasUnsaved = isDirty || uploads.queue.length > 0 || isSaving;
   useEffect(() => {
-    if (!hasUnsavedFiles) return;
+    if (!hasUnsaved) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    const askOnLinkOut = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.("a[href]");
+      if (!(link instanceof HTMLAnchorElement) || link.target === "_blank") return;
+      const target = new URL(link.href, window.location.href);
+      if (target.origin === window.location.origin && target.pathname === window.location.pathname) return;
+      if (!window.confirm(LEAVE_WITH_CHANGES_MESSAGE)) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
     window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [hasUnsavedFiles]);
+    document.addEventListener("click", askOnLinkOut, true);
+    return () => {
+      window.removeEventListener("beforeunload", warn);
+      document.removeEventListener("click", askOnLinkOut, true);
+    };
+  }, [hasUnsaved]);
 
   return {
     post,
@@ -210,9 +233,15 @@ export function useWizard(initialPost: PostDetail | null) {
     errors,
     uploads,
     youtubeUrls,
-    setYoutubeUrls,
+    setYoutubeUrls: (urls: string[]) => {
+      setDirty(true);
+      setYoutubeUrls(urls);
+    },
     thumbnailChoice,
-    setThumbnailChoice,
+    setThumbnailChoice: (choice: string | null) => {
+      setDirty(true);
+      setThumbnailChoice(choice);
+    },
     isSaving,
     submitState,
     submitProblems,
