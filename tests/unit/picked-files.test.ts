@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { preflightStepOf } from "@/components/wizard/preflight";
 import { acceptedExtensions, pickedFileRefusal, uploadFileProblem } from "@/lib/validation/attachments";
 
 const MB = 1024 * 1024;
@@ -32,5 +33,27 @@ describe("files refused when picked or dropped in the wizard", () => {
   it("offers only the accepted extensions in the picker", () => {
     expect(acceptedExtensions("postModel")).toBe(".gcode,.nc,.ngc");
     expect(acceptedExtensions("postThumbnail")).toBe(".jpg,.jpeg,.png,.webp,.svg");
+  });
+});
+
+describe("the step that fixes a pre-flight finding", () => {
+  it("sends tool findings to step 4, job setup ones to step 6, the file's own to step 3", () => {
+    expect(preflightStepOf("No tool is mapped to this model in step 4.")).toBe(4);
+    expect(preflightStepOf("The file looks like a laser job, but step 4 maps an endmill to it.")).toBe(4);
+    expect(preflightStepOf("The file is in inches (G20) but the job setup says MM.")).toBe(6);
+    expect(preflightStepOf("The cuts cover 80 x 70 mm, more than the job size (50 x 50 mm).")).toBe(6);
+    expect(
+      preflightStepOf(
+        "The deepest cut (6 mm) is deeper than the job thickness (3 mm): the bit will cut into the spoilboard.",
+      ),
+    ).toBe(6);
+    expect(
+      preflightStepOf("The first cut (line 12) comes before the spindle is switched on (M3 or M4)."),
+    ).toBe(3);
+    expect(
+      preflightStepOf(
+        "The file does not set its units (no G20 or G21): the machine will run it in whatever units it was left in.",
+      ),
+    ).toBe(3);
   });
 });

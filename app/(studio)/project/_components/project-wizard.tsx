@@ -119,6 +119,7 @@ export function ProjectWizard({
               problems={wizard.submitProblems}
               onShown={wizard.onStatusShown}
               onGoTo={wizard.goTo}
+              onSubmit={() => void wizard.submitForReview()}
             />
           ) : null}
         </div>
@@ -129,7 +130,7 @@ export function ProjectWizard({
         postId={post?._id ?? null}
         isEdit={wizard.isEdit}
         isSaving={isSaving}
-        isSubmitting={wizard.submitState === "processing"}
+        isSubmitting={wizard.submitState === "processing" || wizard.submitState === "review"}
         onBack={() => wizard.goTo(step - 1)}
         onNext={() => void wizard.next()}
         onSubmit={() => void wizard.submitNow()}

@@ -21,7 +21,8 @@ import { saveStep } from "./save-step";
 export const LEAVE_WITH_CHANGES_MESSAGE =
   "You have changes that are not saved yet. Leave the wizard without saving them?";
 
-export type SubmitState = "idle" | "processing" | "submitted" | "failed";
+/** review: step 8 shows the pre-flight findings and waits for the author's Submit. */
+export type SubmitState = "idle" | "review" | "processing" | "submitted" | "failed";
 
 /** A refused submit's messages with the step that fixes each. */
 export type SubmitProblem = { path: string; message: string };
@@ -150,16 +151,13 @@ export function useWizard(initialPost: PostDetail | null) {
       toast.error(STEP_INVALID_MESSAGE);
       return;
     }
-    const isSubmit = post !== null && target === LAST_STEP;
+    // Reaching the last step saves this one and shows the pre-flight findings; Submit there submits.
+    const isLast = target === LAST_STEP;
     setSaving(true);
-    if (isSubmit) {
-      setSubmitState("processing");
-      goTo(LAST_STEP);
-    }
     try {
       const postId = await saveStep({
         step,
-        currentPage: isSubmit ? step : target,
+        currentPage: isLast ? LAST_STEP - 1 : target,
         data,
         post,
         uploads,
@@ -168,11 +166,8 @@ export function useWizard(initialPost: PostDetail | null) {
       });
       setThumbnailChoice(null);
       setDirty(false);
-      if (isSubmit) {
-        await submit(postId);
-        return;
-      }
       await refresh(postId);
+      if (isLast) setSubmitState("review");
       goTo(target, postId);
     } catch (error) {
       if (error instanceof ApiError && error.issues.length > 0) {
@@ -181,22 +176,18 @@ export function useWizard(initialPost: PostDetail | null) {
           Object.fromEntries(error.issues.map((issue) => [issue.path.split(".")[0], issue.message])),
         );
       }
-      if (isSubmit) {
-        setSubmitProblems(error instanceof ApiError ? error.issues : []);
-        setSubmitState("failed");
-      }
       toast.error("Project creation failed", { description: failureText(error) });
     } finally {
       setSaving(false);
     }
   }
 
-  // Reaching the last step by its dot or address: a draft is submitted, a pending one just shows its status.
+  // Reaching the last step by its dot or address: a draft shows its pre-flight findings and waits
+  // for Submit; a pending one just shows its status.
   const onStatusShown = useCallback(() => {
     if (!post || submitState !== "idle") return;
-    if (post.visibility === "draft") void submit(post._id);
-    else setSubmitState("submitted");
-  }, [post, submitState, submit]);
+    setSubmitState(post.visibility === "draft" ? "review" : "submitted");
+  }, [post, submitState]);
 
   // Leaving the wizard with unsaved changes (an edit since the last save, files still to upload,
   // a save under way) loses them: the browser asks on reload or close, and a link out of the
@@ -247,9 +238,11 @@ export function useWizard(initialPost: PostDetail | null) {
     submitProblems,
     goTo,
     next: () => advance(step + 1),
-    /** Edit mode's Submit: save this step, then submit (currentPage 8) on the last step. */
+    /** Edit mode's Submit: save this step, then show the last step's findings and its Submit. */
     submitNow: () => advance(LAST_STEP),
     onStatusShown,
+    /** Step 8's Submit: the server checks every step again (currentPage 8). */
+    submitForReview: () => (post ? submit(post._id) : Promise.resolve()),
     refresh: () => (post ? refresh(post._id) : Promise.resolve(null)),
   };
 }
