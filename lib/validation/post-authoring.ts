@@ -371,29 +371,33 @@ export const jobSetupStepSchema = z
     jobSizeDiameter: z.unknown().optional(),
     jobSizeLength: z.unknown().optional(),
   })
-  .superRefine((job, context) => {
-    const speed = job.spindleSpeed;
-    const speedGiven =
-      speed !== undefined &&
-      speed !== null &&
-      speed !== "" &&
-      !(typeof speed === "number" && Number.isNaN(speed));
-    if (!job.everyModelIsLaser || speedGiven) {
-      const checked = RULES.spindleSpeed.safeParse(speed);
-      if (!checked.success)
-        context.addIssue({
-          code: "custom",
-          message: checked.error.issues[0]?.message ?? "",
-          path: ["spindleSpeed"],
-        });
-    }
-    // Only the sizes of the job type count (rotary: diameter and length; others: the flat three).
-    for (const key of JOB_SIZE_KEYS[job.jobType === "Rotary" ? "rotary" : "flat"]) {
-      const result = RULES[key].safeParse(job[key]);
-      if (!result.success)
-        context.addIssue({ code: "custom", message: result.error.issues[0]?.message ?? "", path: [key] });
-    }
-  });
+  .superRefine(
+    (job, context) => {
+      const speed = job.spindleSpeed;
+      const speedGiven =
+        speed !== undefined &&
+        speed !== null &&
+        speed !== "" &&
+        !(typeof speed === "number" && Number.isNaN(speed));
+      if (job.everyModelIsLaser !== true || speedGiven) {
+        const checked = RULES.spindleSpeed.safeParse(speed);
+        if (!checked.success)
+          context.addIssue({
+            code: "custom",
+            message: checked.error.issues[0]?.message ?? "",
+            path: ["spindleSpeed"],
+          });
+      }
+      // Only the sizes of the job type count (rotary: diameter and length; others: the flat three).
+      for (const key of JOB_SIZE_KEYS[job.jobType === "Rotary" ? "rotary" : "flat"]) {
+        const result = RULES[key].safeParse(job[key]);
+        if (!result.success)
+          context.addIssue({ code: "custom", message: result.error.issues[0]?.message ?? "", path: [key] });
+      }
+      // Also when a choice above is missing: every problem of the step is named at once.
+    },
+    { when: () => true },
+  );
 
 export const licenceStepSchema = z.object({
   licenceType: RULES.licenceType,

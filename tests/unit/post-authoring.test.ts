@@ -248,6 +248,13 @@ describe("editor defaults, job type change and payload building", () => {
       expect.arrayContaining(["Please select the software used.", "Please select the material used."]),
     );
     expect(messages(licenceStepSchema.safeParse(flat))).toEqual(["Licence is required"]);
+    // A speed out of range is named with the missing choices, not after them.
+    expect(messages(jobSetupStepSchema.safeParse({ ...flat, spindleSpeed: 30000 }))).toEqual(
+      expect.arrayContaining([
+        "Please select the software used.",
+        "Spindle speed must be at most 24000 RPM.",
+      ]),
+    );
     expect(editorDefaults({ jobType: "Rotary" })).toMatchObject({
       jobSizeDiameter: 0.1,
       jobSizeLength: 0.1,
