@@ -48,11 +48,19 @@ async function startDraft(page: Page, title: string): Promise<string> {
   await expect(page).toHaveURL(/\/project\/edit\/[0-9a-f-]{36}\?page=2&edit=true/, { timeout: 30_000 });
   await expect(page.getByText("Thumbnail uploaded: cover.png").first()).toBeVisible({ timeout: 30_000 });
   const postId = /edit\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+  // The machine the author owns is the original machine until they choose another.
+  await expect(page.getByTestId("owned-machine-note")).toContainText("Your machine:");
   const original = page.getByRole("region", { name: /Original machine/ });
-  for (const group of ["CNC Brand", "CNC Model", "CNC Variant"]) {
-    const box = original.getByRole("group", { name: group }).getByRole("checkbox").first();
-    if (!(await box.isChecked())) await box.check();
-  }
+  await expect(
+    original.getByRole("group", { name: "CNC Variant" }).getByRole("checkbox", { checked: true }),
+  ).toHaveCount(1);
+  // A supported model ticks all its variants.
+  const supported = page.getByRole("region", { name: /Supported machines/ });
+  await supported.getByRole("group", { name: "CNC Brand" }).getByRole("checkbox").first().check();
+  await supported.getByRole("group", { name: "CNC Model" }).getByRole("checkbox").first().check();
+  const supportedVariants = supported.getByRole("group", { name: "CNC Variant" }).getByRole("checkbox");
+  await expect(supportedVariants.first()).toBeChecked();
+  await expect(supportedVariants.and(page.getByRole("checkbox", { checked: false }))).toHaveCount(0);
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page).toHaveURL(/page=3/, { timeout: 30_000 });
   return postId;
