@@ -228,6 +228,8 @@ test.describe("the project wizard", () => {
     // and the job type rule
     await expect(page.getByLabel("Units")).toHaveValue("MM");
     await expect(page.getByLabel("Software used")).toHaveValue("");
+    await expect(page.locator("#units-hint")).toContainText("From ");
+    await screenshot(page, "6-from-files-desktop");
     await expect(page.getByLabel("Spindle speed (RPM)")).toHaveValue("18000");
     await page.getByLabel("Job type").selectOption("Rotary");
     await expect(page.getByLabel("Diameter (mm)")).toHaveValue("0.1");
@@ -256,6 +258,8 @@ test.describe("the project wizard", () => {
 
     // 8 The pre-flight check before submitting, then Submit for review
     await expect(page.getByRole("heading", { name: "Ready to submit?" })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("button", { name: /^Fix in step \d/ }).first()).toBeVisible();
+    await screenshot(page, "8-review-desktop");
     await page.getByRole("button", { name: "Submit for review" }).click();
     await expect(page.getByText("Congratulations!! Project has been submitted for Review")).toBeVisible({
       timeout: 30_000,
