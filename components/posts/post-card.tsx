@@ -31,6 +31,8 @@ function CommentIcon({ className }: { className?: string }) {
 export function PostCard({ post, onDeleted }: { post: PostSummary; onDeleted?: (postId: string) => void }) {
   const { like, bookmarked, toggleLike, toggleBookmark, viewerId } = usePostInteractions(post);
   const isOwner = viewerId !== null && viewerId === post.user._id;
+  // A published card counts from its publication, others from their creation.
+  const shownAt = post.visibility === "public" && post.publishedAt ? post.publishedAt : post.createdAt;
 
   return (
     <article
@@ -64,8 +66,8 @@ export function PostCard({ post, onDeleted }: { post: PostSummary; onDeleted?: (
             ) : null}
           </p>
           <p className="truncate text-xs whitespace-nowrap text-ink-subtle">
-            <time dateTime={post.createdAt} suppressHydrationWarning>
-              {relativeTime(post.createdAt)}
+            <time dateTime={shownAt} suppressHydrationWarning>
+              {relativeTime(shownAt)}
             </time>
           </p>
         </div>

@@ -32,6 +32,8 @@ export const postSummarySchema = z.object({
   description: z.string(),
   visibility: z.enum(POST_VISIBILITIES),
   createdAt: z.string(),
+  /** When it was last published (null: never); published cards show the time since then. */
+  publishedAt: z.string().nullable().optional(),
   user: postAuthorSchema,
   category: z.object({ _id: z.string(), name: z.string() }).nullable(),
   partner: z.object({ name: z.string(), color: z.string(), user: z.string() }).nullable(),

@@ -122,4 +122,15 @@ describe("the author's first hour", () => {
     expect(await submitProblems(true)).not.toContain("spindleSpeed");
     expect(await submitProblems(false)).toContain("spindleSpeed");
   });
+
+  it("gives cards the time of publication", async () => {
+    const { post } = await createProject({ visibility: "public" });
+    const publishedAt = new Date("2026-10-01T12:00:00.000Z");
+    await testDb().update(posts).set({ publishedAt }).where(eq(posts.id, post.id));
+    const detail = await api<Envelope<{ post: { publishedAt?: string | null; createdAt: string } }>>(
+      `/api/v1/post/${post.id}`,
+    );
+    expect(detail.body.data.post.publishedAt).toBe(publishedAt.toISOString());
+    expect(detail.body.data.post.createdAt).not.toBe(publishedAt.toISOString());
+  });
 });

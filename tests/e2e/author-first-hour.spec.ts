@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, test } from "./fixtures";
+import { expect, signIn, test } from "./fixtures";
 
 /*
  * The author's first hour with real CAM files: the wizard fills what the files say and leaves the
@@ -12,6 +12,8 @@ import { expect, test } from "./fixtures";
 /** A seeded, verified maker (scripts/seed/content/people.ts). */
 const AUTHOR = { email: "mike.donnelly@example.com", username: "maple_mike" };
 const UNVERIFIED = "noah.fischer@example.com";
+/** A seeded reviewer (a staff e-mail domain). */
+const STAFF_EMAIL = "sam.whitaker@onefinitycnc.com";
 // Real files from the shared corpus, read where they are (never copied into the repository).
 const CORPUS = path.resolve(import.meta.dirname, "..", "..", "..", "shared", "gcode-corpus");
 /** Fusion 360, millimetres, "(T1  D=6.35 CR=0 - ZMIN=-19.8 - flat end mill)". */
@@ -89,11 +91,13 @@ test.describe("the author's first hour", () => {
   test("desktop: the wizard fills what the files say, asks the rest, and shows pre-flight before Submit", async ({
     page,
     login,
+    browser,
   }) => {
     test.setTimeout(240_000);
     await page.setViewportSize(DESKTOP);
     await login(AUTHOR.email);
-    await startDraft(page, `Heatsink pocket and lens ${Date.now().toString(36)}`);
+    const title = `Heatsink pocket and lens ${Date.now().toString(36)}`;
+    await startDraft(page, title);
     await uploadModels(page, [POCKET_FILE, LASER_FILE]);
 
     // 4: the pocket proposes the tool its Fusion 360 comment names, in the file's units.
@@ -168,6 +172,23 @@ test.describe("the author's first hour", () => {
     await expect(page.getByText("Congratulations!! Project has been submitted for Review")).toBeVisible({
       timeout: 30_000,
     });
+
+    // A reviewer approves it: its card counts from the publication, not from the draft's creation.
+    const postId = /edit\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+    const staff = await browser.newContext();
+    const staffPage = await staff.newPage();
+    await signIn(staffPage, STAFF_EMAIL);
+    const approved = await staffPage.request.post(`/api/v1/review/approve/${postId}`, {
+      headers: { origin: process.env.E2E_BASE_URL ?? "" },
+    });
+    expect(approved.status(), await approved.text()).toBe(200);
+    await staff.close();
+    const detail = await page.request.get(`/api/v1/post/${postId}`);
+    const { data } = (await detail.json()) as { data: { post: { createdAt: string; publishedAt: string } } };
+    expect(data.post.publishedAt).not.toBe(data.post.createdAt);
+    await page.goto(`/${AUTHOR.username}?view=userPosts&postType=published`);
+    const card = page.getByRole("article").filter({ hasText: title });
+    await expect(card.locator("time")).toHaveAttribute("datetime", data.post.publishedAt);
   });
 
   for (const [name, viewport] of [

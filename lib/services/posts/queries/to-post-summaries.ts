@@ -107,6 +107,7 @@ export function postCardsQuery<TExtra extends SelectedFields = Record<never, nev
       description: posts.description,
       visibility: posts.visibility,
       createdAt: posts.createdAt,
+      publishedAt: posts.publishedAt,
       likes: posts.likesCount,
       comments: posts.commentsCount,
       averageTotalRating: posts.averageTotalRating,
@@ -168,6 +169,7 @@ export async function toSummary(row: CardRow): Promise<PostSummary> {
     description: row.description,
     visibility: row.visibility,
     createdAt: row.createdAt.toISOString(),
+    publishedAt: row.publishedAt?.toISOString() ?? null,
     user: {
       _id: row.userId,
       username: row.username,
