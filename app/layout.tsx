@@ -42,14 +42,15 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <BeforePaintScript />
         {children}
         {/* The spec's toasts: top-right, 1000 ms; below the 64 px header, so a toast never covers
-            its buttons (a pointer resting on a toast pauses it, and it stayed over 'Log in'). */}
+            its buttons (a pointer resting on a toast pauses it, and it stayed over 'Log in'); on a
+            phone also below the wizard's step dots, and clear of its bottom buttons. */}
         <Toaster
           position="top-right"
           duration={1000}
           richColors
           closeButton
           offset={{ top: 76, right: 24 }}
-          mobileOffset={{ top: 72, right: 16, left: 16 }}
+          mobileOffset={{ top: 128, right: 16, left: 16 }}
         />
       </body>
     </html>

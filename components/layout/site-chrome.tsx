@@ -2,7 +2,7 @@
 
 import { useEffect } from "react";
 import { toast } from "@/components/ui/toast";
-import { closeAuthDialog, openAuthDialog } from "@/components/auth/auth-dialog-store";
+import { closeAuthDialog, openAuthDialog, takePendingAuthDialog } from "@/components/auth/auth-dialog-store";
 import { AuthDialogs } from "@/components/auth/auth-dialogs";
 import { useSession } from "@/components/auth/session-provider";
 import { logout } from "@/lib/api-client/auth";
@@ -32,6 +32,14 @@ export function SiteChrome({ adminDashboardUrl = null }: { adminDashboardUrl?: s
     const message = takeFlashToast();
     if (message) toast.success(message);
   }, []);
+
+  // The OTP entry asked for by sign-up survives the reload that the home page may need.
+  const isUnverified = user !== null && !user.isVerified;
+  useEffect(() => {
+    if (!isUnverified) return;
+    const pending = takePendingAuthDialog();
+    if (pending === "otp") openAuthDialog("otp");
+  }, [isUnverified]);
 
   async function onLogout() {
     try {

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useSession } from "@/components/auth/session-provider";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogFooter } from "@/components/ui/dialog";
@@ -214,9 +214,19 @@ export function MakeUploadDialog({ postId, isOpen, onOpenChange, onPublished }: 
               type="file"
               multiple
               accept=".jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp"
-              onChange={(event) => onFiles(event.target.files)}
-              className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-800"
+              onChange={(event) => {
+                onFiles(event.target.files);
+                // The list below shows what was chosen; the input itself starts empty again.
+                event.target.value = "";
+              }}
+              className="peer sr-only"
             />
+            <label
+              htmlFor={ids.images}
+              className="w-fit cursor-pointer rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800 peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600/40"
+            >
+              {state.images.length ? "Add more photos" : "Choose photos"}
+            </label>
             <p className="text-xs text-ink-subtle">
               JPG, JPEG, PNG or WebP, up to {MAKE_IMAGE_MAX_BYTES / (1024 * 1024)} MB each.
             </p>
@@ -225,9 +235,10 @@ export function MakeUploadDialog({ postId, isOpen, onOpenChange, onPublished }: 
                 {state.images.map((file, index) => (
                   <li
                     key={`${file.name}-${index}`}
-                    className="flex items-center gap-1 rounded-md bg-surface-muted py-1 pr-1 pl-2 text-xs"
+                    className="flex items-center gap-1 rounded-md bg-surface-muted p-1 text-xs"
                   >
-                    <span className="max-w-40 truncate">{file.name}</span>
+                    <PhotoPreview file={file} />
+                    <span className="max-w-28 truncate">{file.name}</span>
                     <button
                       type="button"
                       aria-label={`Remove ${file.name}`}
@@ -380,4 +391,16 @@ export function MakeUploadDialog({ postId, isOpen, onOpenChange, onPublished }: 
       </DialogContent>
     </Dialog>
   );
+}
+
+/** A picked photo as a small picture (an object URL, released when it leaves the list). */
+function PhotoPreview({ file }: { file: File }) {
+  const image = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const objectUrl = URL.createObjectURL(file);
+    if (image.current) image.current.src = objectUrl;
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [file]);
+  // eslint-disable-next-line @next/next/no-img-element -- a local object URL, set once made
+  return <img ref={image} alt="" className="size-12 rounded bg-surface object-cover" />;
 }

@@ -12,7 +12,11 @@ const PostOwnerActions = lazy(() =>
  * The card's 'Actions' for its owner: a plain button until its first press, which loads the menu
  * and its delete dialog (post-owner-actions.tsx) and opens the menu in the button's place.
  */
-export function OwnerActionsButton(props: { postId: string; onDeleted: () => void }) {
+export function OwnerActionsButton(props: {
+  postId: string;
+  draftStep?: number | null;
+  onDeleted: () => void;
+}) {
   const [isWanted, setWanted] = useState(false);
   const button = (
     <button

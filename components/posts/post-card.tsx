@@ -6,6 +6,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { BookmarkIcon, DownloadIcon, HeartIcon, StarIcon } from "@/components/ui/icons";
 import type { PostSummary } from "@/lib/validation/posts";
 import { cn } from "@/lib/utils/cn";
+import { LAST_STEP } from "@/lib/validation/wizard-steps";
 import { relativeTime } from "@/lib/utils/relative-time";
 import { OwnerActionsButton } from "./owner-actions-button";
 import { RatingsDistributionDialog } from "./ratings-distribution-dialog";
@@ -31,6 +32,8 @@ function CommentIcon({ className }: { className?: string }) {
 export function PostCard({ post, onDeleted }: { post: PostSummary; onDeleted?: (postId: string) => void }) {
   const { like, bookmarked, toggleLike, toggleBookmark, viewerId } = usePostInteractions(post);
   const isOwner = viewerId !== null && viewerId === post.user._id;
+  // A published card counts from its publication, others from their creation.
+  const shownAt = post.visibility === "public" && post.publishedAt ? post.publishedAt : post.createdAt;
 
   return (
     <article
@@ -69,15 +72,19 @@ export function PostCard({ post, onDeleted }: { post: PostSummary; onDeleted?: (
             ) : null}
           </p>
           <p className="truncate text-xs whitespace-nowrap text-ink-subtle">
-            <time dateTime={post.createdAt} suppressHydrationWarning>
-              {relativeTime(post.createdAt)}
+            <time dateTime={shownAt} suppressHydrationWarning>
+              {relativeTime(shownAt)}
             </time>
           </p>
         </div>
         <div className="ml-auto flex shrink-0 items-center gap-1">
           <AddToCollectionButton postId={post._id} isCompact />
           {isOwner ? (
-            <OwnerActionsButton postId={post._id} onDeleted={() => onDeleted?.(post._id)} />
+            <OwnerActionsButton
+              postId={post._id}
+              draftStep={post.draftStep}
+              onDeleted={() => onDeleted?.(post._id)}
+            />
           ) : (
             <button
               type="button"
@@ -118,6 +125,11 @@ export function PostCard({ post, onDeleted }: { post: PostSummary; onDeleted?: (
           <p className="line-clamp-2 text-sm text-ink-muted">{post.description}</p>
         </div>
       </Link>
+      {post.visibility === "draft" && post.draftStep ? (
+        <p className="mx-4 mt-2 text-xs font-medium text-ink-muted" data-testid="draft-progress">
+          Step {Math.min(post.draftStep, LAST_STEP)} of {LAST_STEP}
+        </p>
+      ) : null}
       {post.reviewRejectionReason ? (
         <div
           className="mx-4 mt-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900"

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { FieldError } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { MachineSelection } from "@/lib/api-client/auth";
@@ -113,6 +113,7 @@ export function MachinePicker({
   disabledVariantIds = [],
   disabledVariantHint = "already added",
   isRequired = true,
+  selectVariantsOfNewModel = false,
 }: {
   value: MachineSelection;
   onChange: (next: MachineSelection) => void;
@@ -121,7 +122,14 @@ export function MachinePicker({
   disabledVariantHint?: string;
   /** False for an optional choice (no asterisks), e.g. the wizard's supported machines. */
   isRequired?: boolean;
+  /** Ticking a model ticks all its variants (a list of machines, not one machine). */
+  selectVariantsOfNewModel?: boolean;
 }) {
+  // The selection as last drawn, for answers that arrive after it changed.
+  const latest = useRef(value);
+  useEffect(() => {
+    latest.current = value;
+  });
   const [brands, setBrands] = useState<CncBrand[] | null>(null);
   // Each list remembers which selection it was loaded for, so "loading" is derived, not stored.
   const [loadedModels, setLoadedModels] = useState<Loaded<CncModel>>(NOTHING_LOADED);
@@ -185,6 +193,19 @@ export function MachinePicker({
       variants.some((variant) => variant._id === variantId && cncModel.includes(variant.cncModel)),
     );
     onChange({ ...value, cncModel, cncVariant });
+    if (!selectVariantsOfNewModel || !cncModel.includes(id)) return;
+    getVariants({ modelIds: [id] })
+      .then(({ variants: list }) => {
+        const current = latest.current;
+        if (!current.cncModel.includes(id)) return;
+        const added = list
+          .map((variant) => variant._id)
+          .filter(
+            (variantId) => !disabledVariantIds.includes(variantId) && !current.cncVariant.includes(variantId),
+          );
+        if (added.length > 0) onChange({ ...current, cncVariant: [...current.cncVariant, ...added] });
+      })
+      .catch(() => setLoadError("Could not load the CNC variants."));
   }
 
   const hasManyBrands = value.cncBrand.length > 1;

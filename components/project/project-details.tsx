@@ -280,8 +280,27 @@ function GcodeAnalysis({ post }: { post: PostDetail }) {
 }
 
 /** The right column below the sticky header: description, tools and every details section. */
+/**
+ * What the author gave about the machine: the machine chosen in step 2 with its work area, and the
+ * machine facts older posts carry. Empty when there is nothing (the section is then left out).
+ */
+export function machineFactsOf(post: PostDetail): [string, string | null][] {
+  const machine = post.originalMachine;
+  const area = machine?.workArea;
+  const workArea = area ? `${area.xMm} × ${area.yMm}${area.zMm !== null ? ` × ${area.zMm}` : ""} mm` : null;
+  return [
+    ["Machine", machine ? `${machine.brandName} ${machine.modelName} ${machine.name}` : null],
+    ["Work area", workArea],
+    ["Built with", post.builtWith],
+    ["Model", post.onefinityModel],
+    ["Controller", post.onefinityController],
+    ["Size", post.onefinitySize],
+  ];
+}
+
 export function ProjectDetails({ post, slides, activeIndex, onJump }: CarouselLinkedProps) {
   const licence = post.licenceType ? findLicence(post.licenceType) : undefined;
+  const machineFacts = machineFactsOf(post).filter(([, value]) => value !== null && value !== "");
   const isRotary = post.jobType === "Rotary";
   const size = post.jobSize;
   return (
@@ -321,16 +340,11 @@ export function ProjectDetails({ post, slides, activeIndex, onJump }: CarouselLi
           ]}
         />
       </Section>
-      <Section title="CNC Machine Details">
-        <Facts
-          items={[
-            ["Built with", post.builtWith],
-            ["Model", post.onefinityModel],
-            ["Controller", post.onefinityController],
-            ["Size", post.onefinitySize],
-          ]}
-        />
-      </Section>
+      {machineFacts.some(([, value]) => value !== null) ? (
+        <Section title="CNC Machine Details">
+          <Facts items={machineFacts} />
+        </Section>
+      ) : null}
       <Section title="Machine Created On">
         {post.originalMachine ? (
           <p className="text-sm font-medium text-ink">

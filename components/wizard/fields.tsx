@@ -47,9 +47,12 @@ export function Select({
   className,
   options = [],
   groups,
+  placeholder,
   ...props
 }: ComponentProps<"select"> & {
   invalid?: boolean;
+  /** An empty first option shown while nothing is chosen (the field stays required). */
+  placeholder?: string;
   options?: readonly Option[];
   /** Options under <optgroup> labels, after the plain options. */
   groups?: readonly { label: string; options: readonly Option[] }[];
@@ -64,6 +67,11 @@ export function Select({
       )}
       {...props}
     >
+      {placeholder !== undefined && props.value === "" && (
+        <option value="" disabled>
+          {placeholder}
+        </option>
+      )}
       {options.map((option) => (
         <option key={option.value} value={option.value}>
           {option.label}

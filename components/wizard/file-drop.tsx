@@ -72,6 +72,7 @@ export function FileDrop({
   isBusy = false,
   invalid,
   describedBy,
+  refused = [],
 }: {
   id?: string;
   label: string;
@@ -84,6 +85,8 @@ export function FileDrop({
   isBusy?: boolean;
   invalid?: boolean;
   describedBy?: string;
+  /** Files just refused (wrong type, empty, too large), each named with what is accepted. */
+  refused?: readonly string[];
 }) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
@@ -128,6 +131,13 @@ export function FileDrop({
           }}
         />
       </label>
+      {refused.length > 0 ? (
+        <ul role="alert" aria-label="Files not added" className="flex flex-col gap-1 text-sm text-red-700">
+          {refused.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
+      ) : null}
       {queued.length > 0 ? (
         <ul className="flex flex-col gap-2" aria-label="Files to upload">
           {queued.map((item) => (

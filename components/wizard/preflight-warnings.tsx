@@ -1,12 +1,17 @@
 import { AlertIcon } from "@/components/ui/icons";
+import { WIZARD_STEPS } from "@/lib/validation/wizard-steps";
+import { preflightStepOf } from "./preflight";
 
 /** A model's pre-flight warnings (units, spindle, depth, tools, job size), as plain sentences. */
 export function PreflightWarnings({
   fileName,
   warnings,
+  onGoTo,
 }: {
   fileName?: string;
   warnings: readonly string[];
+  /** When given, each warning links to the wizard step that fixes it. */
+  onGoTo?: (step: number) => void;
 }) {
   if (warnings.length === 0) return null;
   return (
@@ -16,9 +21,26 @@ export function PreflightWarnings({
         {fileName ? `Pre-flight warnings for ${fileName}` : "Pre-flight warnings"}
       </p>
       <ul className="mt-1 list-disc space-y-0.5 pl-6">
-        {warnings.map((warning) => (
-          <li key={warning}>{warning}</li>
-        ))}
+        {warnings.map((warning) => {
+          const step = preflightStepOf(warning);
+          return (
+            <li key={warning}>
+              {warning}
+              {onGoTo ? (
+                <>
+                  {" "}
+                  <button
+                    type="button"
+                    className="font-medium text-brand-700 underline"
+                    onClick={() => onGoTo(step)}
+                  >
+                    Fix in step {step}: {WIZARD_STEPS[step - 1]}
+                  </button>
+                </>
+              ) : null}
+            </li>
+          );
+        })}
       </ul>
     </div>
   );

@@ -26,3 +26,13 @@ export function liveToolPreflightOf(
 
 export const modelsOf = (post: { attachments: PostAttachment[] } | null) =>
   (post?.attachments ?? []).filter((file) => file.category === "postModel");
+
+/**
+ * The wizard step that fixes a pre-flight warning: the tool table (step 4) for tool findings, the
+ * job setup (step 6) where the file disagrees with it, else the file itself (step 3).
+ */
+export function preflightStepOf(warning: string): 3 | 4 | 6 {
+  if (/step 4|\btools?\b/i.test(warning)) return 4;
+  if (/job setup|job size|job length|job thickness/i.test(warning)) return 6;
+  return 3;
+}

@@ -1,6 +1,8 @@
 "use client";
 
 import { useCallback, useRef, useState } from "react";
+import { toast } from "@/components/ui/toast";
+import { pickedFileRefusal } from "@/lib/validation/attachments";
 import { hashFile } from "./hash-file";
 import { uploadFiles } from "./upload-files";
 import {
@@ -21,9 +23,15 @@ export function useUploadQueue() {
   const [queue, setQueue] = useState<QueuedFile[]>([]);
   // The hashes being computed, so an upload can wait for a file picked a moment ago.
   const hashing = useRef(new Map<string, Promise<string | null>>());
+  // Files refused when picked or dropped, by category: shown under the drop zone until the next pick.
+  const [refused, setRefused] = useState<Partial<Record<UploadCategory, string[]>>>({});
 
   const add = useCallback((files: readonly File[], category: UploadCategory) => {
+    const refusals = files.map((file) => pickedFileRefusal(category, file)).filter((text) => text !== null);
+    setRefused((current) => ({ ...current, [category]: refusals }));
+    for (const refusal of refusals) toast.error(refusal);
     for (const file of files) {
+      if (pickedFileRefusal(category, file)) continue;
       const key = crypto.randomUUID();
       setQueue((current) => addToQueue(current, queuedEntry(key, file, category)));
       const hash = hashFile(file).then(
@@ -78,7 +86,7 @@ export function useUploadQueue() {
     setQueue((current) => current.filter((item) => !keys.includes(item.key)));
   }, []);
 
-  return { queue, add, remove, upload, settle };
+  return { queue, refused, add, remove, upload, settle };
 }
 
 export type UploadQueue = ReturnType<typeof useUploadQueue>;

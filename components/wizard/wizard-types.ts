@@ -17,6 +17,8 @@ export interface StepProps {
   data: PostEditorData;
   setData: (update: Partial<PostEditorData>) => void;
   errors: StepErrors;
+  /** Values the wizard filled from the models' analyses, with the files each came from, by field. */
+  filledFromFiles: Partial<Record<keyof PostEditorData, string[]>>;
   /** The saved project; null before step 1 has been saved. */
   post: PostDetail | null;
   uploads: UploadQueue;

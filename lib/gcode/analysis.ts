@@ -1,6 +1,7 @@
 import type { GcodeAnalysis } from "@/lib/db/schema/attachments";
 import { type GcodeParseOptions, GcodeParser, type GcodeStats } from "./parser";
-import { feedParser } from "./feed";
+import { feedParser, type GcodeInput } from "./feed";
+import { readToolComments, TOOL_COMMENT_HEAD_BYTES } from "./tool-comments";
 
 /*
  * The statistics kept with a G-code attachment (attachments.gcode_analysis), so pages and cards
@@ -23,9 +24,10 @@ const roundBox = (box: { min: [number, number, number]; max: [number, number, nu
  * The analysis to store for a parsed file, or null when the program has no moves (nothing to
  * measure). Lengths are in `units` (inch when any G20 appears, else mm), rounded to 4 decimals.
  */
-export function toGcodeAnalysis(stats: GcodeStats): GcodeAnalysis | null {
+export function toGcodeAnalysis(stats: GcodeStats, head?: Uint8Array): GcodeAnalysis | null {
   if (!stats.bounds) return null;
   return {
+    ...(head ? { toolComments: readToolComments(new TextDecoder().decode(head), stats.units) } : {}),
     units: stats.units,
     lineCount: stats.lineCount,
     segmentCount: stats.segmentCount,
@@ -56,13 +58,56 @@ export async function analyseGcodeStream(
   options: Omit<GcodeParseOptions, "collectGeometry"> = {},
 ): Promise<GcodeAnalysis | null> {
   const parser = new GcodeParser({ ...options, collectGeometry: false });
-  await feedParser(parser, stream);
-  return toGcodeAnalysis(parser.finish().stats);
+  const head = new HeadKeeper();
+  await feedParser(parser, head.watch(stream));
+  return toGcodeAnalysis(parser.finish().stats, head.bytes());
+}
+
+/** Keeps the first bytes of a stream as they pass (the CAM header with its tool comments). */
+class HeadKeeper {
+  private readonly chunks: Uint8Array[] = [];
+  private kept = 0;
+
+  async *watch(input: Exclude<GcodeInput, Uint8Array>): AsyncIterable<Uint8Array> {
+    const iterable: AsyncIterable<Uint8Array> =
+      "getReader" in input ? readerChunks(input) : (input as AsyncIterable<Uint8Array>);
+    for await (const chunk of iterable) {
+      if (this.kept < TOOL_COMMENT_HEAD_BYTES) {
+        const part = chunk.subarray(0, TOOL_COMMENT_HEAD_BYTES - this.kept);
+        this.chunks.push(part.slice());
+        this.kept += part.length;
+      }
+      yield chunk;
+    }
+  }
+
+  bytes(): Uint8Array {
+    const all = new Uint8Array(this.kept);
+    let at = 0;
+    for (const chunk of this.chunks) {
+      all.set(chunk, at);
+      at += chunk.length;
+    }
+    return all;
+  }
+}
+
+async function* readerChunks(stream: ReadableStream<Uint8Array>): AsyncIterable<Uint8Array> {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
 }
 
 /** The same for a file already in memory (the seed's generated programs). */
 export function analyseGcodeBytes(bytes: Uint8Array): GcodeAnalysis | null {
   const parser = new GcodeParser({ collectGeometry: false });
   parser.push(bytes);
-  return toGcodeAnalysis(parser.finish().stats);
+  return toGcodeAnalysis(parser.finish().stats, bytes.subarray(0, TOOL_COMMENT_HEAD_BYTES));
 }

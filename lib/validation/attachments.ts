@@ -2,8 +2,17 @@ import { z } from "zod";
 import { ATTACHMENT_CATEGORIES, ATTACHMENT_PARENT_TYPES, RESOURCE_TYPES } from "@/lib/catalogue/enums";
 import { endpoint } from "@/lib/validation/endpoint";
 import { idSchema } from "./common";
-import { MAKE_MESSAGES, makeImageProblem } from "./makes";
-import { mediaFileProblem, modelFileProblem, thumbnailFileProblem } from "./post-authoring";
+import { MAKE_IMAGE_MAX_BYTES, MAKE_MESSAGES, makeImageProblem } from "./makes";
+import {
+  fileExtension,
+  MEDIA_EXTENSIONS,
+  MEDIA_IMAGE_EXTENSIONS,
+  MODEL_EXTENSIONS,
+  mediaFileProblem,
+  modelFileProblem,
+  THUMBNAIL_EXTENSIONS,
+  thumbnailFileProblem,
+} from "./post-authoring";
 
 type FileFacts = { name: string; size: number };
 
@@ -35,6 +44,56 @@ export function uploadFileProblem(
 }
 
 const EMPTY_FILE_MESSAGE = "The file is empty.";
+
+const MB = 1024 * 1024;
+/** Largest model file (the server checks the stored bytes against it again at confirm). */
+export const MODEL_MAX_BYTES = 100 * MB;
+/** Largest design file among the media (images follow the image limit). */
+export const DESIGN_FILE_MAX_BYTES = 50 * MB;
+
+type WizardCategory = "postModel" | "postThumbnail" | "postMedia";
+
+const WIZARD_FILES: Record<WizardCategory, { noun: string; extensions: readonly string[] }> = {
+  postModel: { noun: "Models", extensions: MODEL_EXTENSIONS },
+  postThumbnail: { noun: "Thumbnails", extensions: THUMBNAIL_EXTENSIONS },
+  postMedia: { noun: "Media", extensions: MEDIA_EXTENSIONS },
+};
+
+const dotted = (extensions: readonly string[]) =>
+  extensions.map((extension) => (extension.startsWith(".") ? extension : `.${extension}`));
+
+/** The picker's `accept` for a wizard category: only the extensions its rule takes. */
+export const acceptedExtensions = (category: WizardCategory) =>
+  dotted(WIZARD_FILES[category].extensions).join(",");
+
+/** The most a file of this category and name may weigh. */
+export function uploadSizeLimit(category: WizardCategory, fileName: string): number {
+  if (category === "postModel") return MODEL_MAX_BYTES;
+  if (category === "postThumbnail") return MAKE_IMAGE_MAX_BYTES;
+  const isImage = (MEDIA_IMAGE_EXTENSIONS as readonly string[]).includes(fileExtension(fileName));
+  return isImage ? MAKE_IMAGE_MAX_BYTES : DESIGN_FILE_MAX_BYTES;
+}
+
+/**
+ * Why a file picked or dropped in the wizard is refused there and then, naming the file and what
+ * is accepted (the same type rule as uploadFileProblem, plus the size limit of its kind); null
+ * when it may be queued.
+ */
+export function pickedFileRefusal(category: WizardCategory, file: FileFacts): string | null {
+  const { noun, extensions } = WIZARD_FILES[category];
+  const problem = uploadFileProblem(category, file);
+  if (problem?.field === "fileSize") return `${file.name} is empty (${problem.message}).`;
+  if (problem)
+    return `${file.name} can't be uploaded: ${noun.toLowerCase()} must be ${listOf(dotted(extensions))}.`;
+  const limit = uploadSizeLimit(category, file.name);
+  if (file.size > limit)
+    return `${file.name} is too large: ${noun.toLowerCase()} may be at most ${limit / MB} MB.`;
+  return null;
+}
+
+function listOf(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`;
+}
 const ZIP_TYPE_MESSAGE = "Only .zip files are accepted here.";
 
 export const uploadRequestSchema = z

@@ -32,17 +32,10 @@ import { tagSchema } from "./taxonomy";
  * is written once. Everything here is pure.
  */
 
-export const WIZARD_STEPS = [
-  "Basic Details",
-  "Supported Machines",
-  "Model Upload",
-  "Model Tool Mapping",
-  "Media Upload",
-  "Job Setup Details",
-  "License Details",
-  "Post Status",
-] as const;
-export const LAST_STEP = WIZARD_STEPS.length;
+import { LAST_STEP } from "./wizard-steps";
+
+export { editProjectHref, LAST_STEP, WIZARD_STEPS } from "./wizard-steps";
+
 export const STEP_INVALID_MESSAGE = "Please fix the errors before continuing.";
 
 export const AUTHORING_MESSAGES = {
@@ -369,21 +362,42 @@ export const jobSetupStepSchema = z
     xyDatumPosition: RULES.xyDatumPosition,
     toolSetter: RULES.toolSetter,
     probeForZHeightCommand: RULES.probeForZHeightCommand,
-    spindleSpeed: RULES.spindleSpeed,
+    spindleSpeed: z.unknown().optional(),
+    /** Every model is a laser job (by its analysis): a laser has no spindle, so no speed is asked. */
+    everyModelIsLaser: z.boolean().optional(),
     jobSizeWidth: z.unknown().optional(),
     jobSizeHeight: z.unknown().optional(),
     jobSizeThickness: z.unknown().optional(),
     jobSizeDiameter: z.unknown().optional(),
     jobSizeLength: z.unknown().optional(),
   })
-  .superRefine((job, context) => {
-    // Only the sizes of the job type count (rotary: diameter and length; others: the flat three).
-    for (const key of JOB_SIZE_KEYS[job.jobType === "Rotary" ? "rotary" : "flat"]) {
-      const result = RULES[key].safeParse(job[key]);
-      if (!result.success)
-        context.addIssue({ code: "custom", message: result.error.issues[0]?.message ?? "", path: [key] });
-    }
-  });
+  .superRefine(
+    (job, context) => {
+      const speed = job.spindleSpeed;
+      const speedGiven =
+        speed !== undefined &&
+        speed !== null &&
+        speed !== "" &&
+        !(typeof speed === "number" && Number.isNaN(speed));
+      if (job.everyModelIsLaser !== true || speedGiven) {
+        const checked = RULES.spindleSpeed.safeParse(speed);
+        if (!checked.success)
+          context.addIssue({
+            code: "custom",
+            message: checked.error.issues[0]?.message ?? "",
+            path: ["spindleSpeed"],
+          });
+      }
+      // Only the sizes of the job type count (rotary: diameter and length; others: the flat three).
+      for (const key of JOB_SIZE_KEYS[job.jobType === "Rotary" ? "rotary" : "flat"]) {
+        const result = RULES[key].safeParse(job[key]);
+        if (!result.success)
+          context.addIssue({ code: "custom", message: result.error.issues[0]?.message ?? "", path: [key] });
+      }
+      // Also when a choice above is missing: every problem of the step is named at once.
+    },
+    { when: () => true },
+  );
 
 export const licenceStepSchema = z.object({
   licenceType: RULES.licenceType,
@@ -426,7 +440,13 @@ export interface PostEditorData {
   }[];
 }
 
-/** Edit loading defaults (both spec files): first enumeration values, 18000 RPM, sizes 0.25 flat / 0.1 rotary. */
+/**
+ * Edit loading defaults: a choice the file cannot tell and the author has not made starts empty
+ * and required (software, material, units, licence, the flat sizes: ADR 027, so pressing Next never
+ * publishes a setup the site made up); the wizard fills units and sizes from the models'
+ * analysis (lib/gcode/job-setup-suggestions.ts). Otherwise the spec's: toolSetter Enabled, probe
+ * No, the first Z zero and XY datum, 18000 RPM, rotary sizes 0.1.
+ */
 export function editorDefaults(post: Partial<Record<keyof PostEditorData, unknown>>): PostEditorData {
   const text = (value: unknown, fallback: string) =>
     typeof value === "string" && value !== "" ? value : fallback;
@@ -441,13 +461,13 @@ export function editorDefaults(post: Partial<Record<keyof PostEditorData, unknow
     tags: Array.isArray(post.tags) ? (post.tags as string[]) : [],
     originalMachine: text(post.originalMachine, ""),
     supportedMachines: Array.isArray(post.supportedMachines) ? (post.supportedMachines as string[]) : [],
-    softwareUsed: text(post.softwareUsed, SOFTWARE[0]),
-    materialUsed: text(post.materialUsed, MATERIAL_VALUES[0]),
+    softwareUsed: text(post.softwareUsed, ""),
+    materialUsed: text(post.materialUsed, ""),
     jobType,
-    units: text(post.units, UNITS[0]),
-    jobSizeWidth: rotary ? null : size(post.jobSizeWidth, JOB_SIZE_DEFAULTS.editLoadFlat),
-    jobSizeHeight: rotary ? null : size(post.jobSizeHeight, JOB_SIZE_DEFAULTS.editLoadFlat),
-    jobSizeThickness: rotary ? null : size(post.jobSizeThickness, JOB_SIZE_DEFAULTS.editLoadFlat),
+    units: text(post.units, ""),
+    jobSizeWidth: rotary ? null : size(post.jobSizeWidth, null),
+    jobSizeHeight: rotary ? null : size(post.jobSizeHeight, null),
+    jobSizeThickness: rotary ? null : size(post.jobSizeThickness, null),
     jobSizeDiameter: rotary ? size(post.jobSizeDiameter, JOB_SIZE_DEFAULTS.editLoadRotary) : null,
     jobSizeLength: rotary ? size(post.jobSizeLength, JOB_SIZE_DEFAULTS.editLoadRotary) : null,
     zZeroPosition: text(post.zZeroPosition, Z_ZERO_POSITIONS[0]),
@@ -455,7 +475,7 @@ export function editorDefaults(post: Partial<Record<keyof PostEditorData, unknow
     toolSetter: text(post.toolSetter, "Enabled"),
     probeForZHeightCommand: text(post.probeForZHeightCommand, "No"),
     spindleSpeed: typeof post.spindleSpeed === "number" ? post.spindleSpeed : SPINDLE_SPEED.default,
-    licenceType: text(post.licenceType, LICENCE_VALUES[0]),
+    licenceType: text(post.licenceType, ""),
     toolData: Array.isArray(post.toolData) ? (post.toolData as PostEditorData["toolData"]) : [],
   };
 }

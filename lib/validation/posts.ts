@@ -47,6 +47,8 @@ export const postSummarySchema = z.object({
   ratingsDistribution: ratingsDistributionSchema.optional(),
   /** The owner's own profile cards: why a reviewer sent this draft back (null when none). */
   reviewRejectionReason: z.string().nullable().optional(),
+  /** The owner's own draft cards: the wizard step to resume at (the step after the last one saved). */
+  draftStep: z.number().int().min(1).max(8).nullable().optional(),
 });
 
 export type PostSummary = z.infer<typeof postSummarySchema>;
@@ -68,6 +70,17 @@ export const gcodeAnalysisSchema = z.object({
   /** Laser jobs: S range of the powered moves (lib/gcode); absent on analyses stored before it. */
   powerRange: z.object({ min: z.number(), max: z.number() }).nullable().optional(),
   minCutZ: z.number().nullable().optional(),
+  /** Tools named in the file's comments (lib/gcode/tool-comments.ts); absent on older analyses. */
+  toolComments: z
+    .array(
+      z.object({
+        tool: z.number().nullable(),
+        diameter: z.number(),
+        unit: z.enum(["inches", "mm"]),
+        type: z.string().nullable(),
+      }),
+    )
+    .optional(),
 });
 
 export const postAttachmentSchema = z.object({

@@ -33,6 +33,8 @@ export const updateUserFieldsSchema = z.object({
     .string()
     .trim()
     .optional()
+    // An address typed without a scheme ("maker.example") is read as https.
+    .transform((value) => (value && !/^[a-z][a-z\d+.-]*:/i.test(value) ? `https://${value}` : value))
     .refine((value) => !value || isHttpUrl(value), "Please enter a valid URL"),
   privacy: privacySchema.optional(),
   profilePicture: profilePictureSchema,

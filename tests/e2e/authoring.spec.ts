@@ -184,7 +184,7 @@ test.describe("the project wizard", () => {
     await expect(page.getByRole("progressbar")).toHaveCount(2);
     await screenshot(page, "3-desktop");
     await page.getByRole("button", { name: "Next" }).click();
-    await expect(page.getByText("Model Post Upload successful").first()).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText(/^Models uploaded: /).first()).toBeVisible({ timeout: 60_000 });
     await expect(page).toHaveURL(/page=4/, { timeout: 60_000 });
 
     // 4 Tool mapping: an endmill for the first model, the laser for the second
@@ -224,20 +224,26 @@ test.describe("the project wizard", () => {
     await page.getByRole("button", { name: "Next" }).click();
     await expect(page).toHaveURL(/page=6/, { timeout: 30_000 });
 
-    // 6 Job setup: the editor's defaults, and the job type rule
+    // 6 Job setup: units from the files (both G21), software and material left to the author,
+    // and the job type rule
+    await expect(page.getByLabel("Units")).toHaveValue("MM");
+    await expect(page.getByLabel("Software used")).toHaveValue("");
+    await expect(page.locator("#units-hint")).toContainText("From ");
+    await screenshot(page, "6-from-files-desktop");
     await expect(page.getByLabel("Spindle speed (RPM)")).toHaveValue("18000");
-    await expect(page.getByLabel("Width (in)")).toHaveValue("0.25");
     await page.getByLabel("Job type").selectOption("Rotary");
-    await expect(page.getByLabel("Diameter (in)")).toHaveValue("0.1");
-    await expect(page.getByLabel("Width (in)")).toHaveCount(0);
+    await expect(page.getByLabel("Diameter (mm)")).toHaveValue("0.1");
+    await expect(page.getByLabel("Width (mm)")).toHaveCount(0);
     await page.getByLabel("Job type").selectOption("Single Sided");
-    await expect(page.getByLabel("Width (in)")).toHaveValue("0.1");
+    await expect(page.getByLabel("Width (mm)")).toHaveValue("0.1");
     await page.getByLabel("Spindle speed (RPM)").fill("30000");
     await page.getByRole("button", { name: "Next" }).click();
     await expect(page.getByText("Spindle speed must be at most 24000 RPM.")).toBeVisible();
+    await expect(page.getByText("Please select the software used.")).toBeVisible();
     await page.getByLabel("Spindle speed (RPM)").fill("16000");
+    await page.getByLabel("Software used").selectOption("Fusion 360");
+    await page.getByLabel("Material used").selectOption("Wood (hard)");
     // The real stock: millimetres, 150 x 150 x 12.
-    await page.getByLabel("Units").selectOption("MM");
     await page.getByLabel("Width (mm)").fill("150");
     await page.getByLabel("Height (mm)").fill("150");
     await page.getByLabel("Thickness (mm)").fill("12");
@@ -250,7 +256,11 @@ test.describe("the project wizard", () => {
     await screenshot(page, "7-desktop");
     await page.getByRole("button", { name: "Next" }).click();
 
-    // 8 Submitted for review
+    // 8 The pre-flight check before submitting, then Submit for review
+    await expect(page.getByRole("heading", { name: "Ready to submit?" })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("button", { name: /^Fix in step \d/ }).first()).toBeVisible();
+    await screenshot(page, "8-review-desktop");
+    await page.getByRole("button", { name: "Submit for review" }).click();
     await expect(page.getByText("Congratulations!! Project has been submitted for Review")).toBeVisible({
       timeout: 30_000,
     });
@@ -291,9 +301,10 @@ test.describe("the project wizard", () => {
     ).toBeVisible();
     await page.getByRole("button", { name: /^Step 6: Job Setup Details/ }).click();
     await expect(page.getByLabel("Spindle speed (RPM)")).toHaveValue("16000");
-    // Submit from any step in edit mode: saved, then submitted again.
-    await page.getByRole("button", { name: "Submit" }).click();
+    // Submit from any step in edit mode: saved, then submitted again from step 8.
+    await page.getByRole("button", { name: "Submit", exact: true }).click();
     await expect(page).toHaveURL(/page=8/);
+    await page.getByRole("button", { name: "Submit for review" }).click();
     await expect(page.getByText("Congratulations!! Project has been submitted for Review")).toBeVisible({
       timeout: 30_000,
     });
@@ -313,7 +324,8 @@ test.describe("the project wizard", () => {
     const notice = page.getByRole("region", { name: "A reviewer sent this project back" });
     await expect(notice).toContainText(reason);
     await screenshot(page, "review-reason-desktop");
-    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("button", { name: "Submit", exact: true }).click();
+    await page.getByRole("button", { name: "Submit for review" }).click();
     await expect(page.getByText("Congratulations!! Project has been submitted for Review")).toBeVisible({
       timeout: 30_000,
     });

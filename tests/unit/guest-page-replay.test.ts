@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { recordPostChanges, setChangeFeedLiveUntil } from "@/lib/change-feed/changes";
+import { latestPostChangeAt, recordPostChanges, setChangeFeedLiveUntil } from "@/lib/change-feed/changes";
 import { guestPageKey, REPLAY_HEADER, REPLAY_MS, serveGuestPage } from "@/lib/guest-pages/replay";
 
 /** A request as the server process sees it: only the method, the address and the headers matter. */
@@ -143,6 +143,8 @@ describe("replaying Next's cached answer (serveGuestPage)", () => {
 
   it("replays nothing while the change feed is down, and the home page not past any post's change", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
+    // Past the changes earlier tests recorded on their own advanced clocks.
+    vi.setSystemTime(Math.max(Date.now(), latestPostChangeAt() + 1));
     const path = `/model/${randomUUID()}`;
     await visit(path);
     setChangeFeedLiveUntil(0);

@@ -225,22 +225,36 @@ describe("step 6 and 7: job setup and licence", () => {
 });
 
 describe("editor defaults, job type change and payload building", () => {
-  it("fills what is missing when a post is loaded for edit", () => {
+  it("fills what is missing when a post is loaded for edit, leaving empty what only the author can choose", () => {
     const flat = editorDefaults({});
     expect(flat).toMatchObject({
-      softwareUsed: "Carveco",
+      softwareUsed: "",
+      materialUsed: "",
+      licenceType: "",
       jobType: "Single Sided",
-      units: "Inches",
+      units: "",
       zZeroPosition: "Material Surface",
       xyDatumPosition: "Lower Left",
       toolSetter: "Enabled",
       probeForZHeightCommand: "No",
       spindleSpeed: 18000,
-      jobSizeWidth: 0.25,
-      jobSizeHeight: 0.25,
-      jobSizeThickness: 0.25,
+      jobSizeWidth: null,
+      jobSizeHeight: null,
+      jobSizeThickness: null,
       jobSizeDiameter: null,
     });
+    // An empty choice is refused by its rule, so Next asks for it.
+    expect(messages(jobSetupStepSchema.safeParse(flat))).toEqual(
+      expect.arrayContaining(["Please select the software used.", "Please select the material used."]),
+    );
+    expect(messages(licenceStepSchema.safeParse(flat))).toEqual(["Licence is required"]);
+    // A speed out of range is named with the missing choices, not after them.
+    expect(messages(jobSetupStepSchema.safeParse({ ...flat, spindleSpeed: 30000 }))).toEqual(
+      expect.arrayContaining([
+        "Please select the software used.",
+        "Spindle speed must be at most 24000 RPM.",
+      ]),
+    );
     expect(editorDefaults({ jobType: "Rotary" })).toMatchObject({
       jobSizeDiameter: 0.1,
       jobSizeLength: 0.1,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { changedFields } from "@/app/(studio)/project/_components/changed-fields";
-import { editorDataOf } from "@/app/(studio)/project/_components/editor-data";
+import { editorDataOf, fillFromFiles } from "@/app/(studio)/project/_components/editor-data";
 import { thumbnailChoicesOf } from "@/app/(studio)/project/_steps/1-details/thumbnail-choices";
 import { stepErrors, stepOfField } from "@/app/(studio)/project/_steps/step-rules";
 import {
@@ -200,11 +200,91 @@ describe("what a step's Next sends", () => {
     expect(changedFields(1, { ...data, title: "Oak clock" }, post)).toEqual({ title: "Oak clock" });
   });
 
-  it("job setup defaults filled in by the editor are saved, with the sizes of the job type only", () => {
-    const post = draft();
-    const fields = changedFields(6, editorDataOf(post), post);
-    expect(fields).toMatchObject({ softwareUsed: "Carveco", spindleSpeed: 18000, jobSizeWidth: 0.25 });
+  it("fills units and sizes from the models' analysis, names the file, and saves them with the author's choices", () => {
+    const pocket = attachment({
+      _id: ID(7),
+      category: "postModel",
+      resourceType: "model",
+      fileName: "heatsink.nc",
+      gcodeAnalysis: {
+        units: "mm",
+        lineCount: 10,
+        segmentCount: 9,
+        bounds: { min: [0, 0, -6.1], max: [74, 69, 5] },
+        cutBounds: { min: [0, 0, -6.1], max: [74, 69, 0] },
+        cutDistance: 1,
+        rapidDistance: 1,
+        estimatedSeconds: 1,
+        tools: [],
+        spindleSpeeds: [],
+        isLaser: false,
+        unknownWords: 0,
+        minCutZ: -6.1,
+      },
+    });
+    const post = draft({ attachments: [pocket] });
+    const { data, filled } = fillFromFiles(editorDataOf(post), post);
+    expect(data).toMatchObject({ units: "MM", jobSizeWidth: 74, jobSizeHeight: 69, jobSizeThickness: 6.25 });
+    expect(data).toMatchObject({ softwareUsed: "", materialUsed: "" });
+    expect(filled).toEqual({
+      units: ["heatsink.nc"],
+      jobSizeWidth: ["heatsink.nc"],
+      jobSizeHeight: ["heatsink.nc"],
+      jobSizeThickness: ["heatsink.nc"],
+    });
+    // Software and material have no source in the file: Next asks for them.
+    expect(stepErrors(6, { data, post, queue: [], youtubeUrls: [], thumbnailChoice: null })).toEqual({
+      softwareUsed: "Please select the software used.",
+      materialUsed: "Please select the material used.",
+    });
+    const fields = changedFields(6, { ...data, softwareUsed: "Fusion 360", materialUsed: "Aluminum" }, post);
+    expect(fields).toMatchObject({
+      softwareUsed: "Fusion 360",
+      units: "MM",
+      jobSizeWidth: 74,
+      spindleSpeed: 18000,
+    });
     expect(fields).not.toHaveProperty("jobSizeDiameter");
+    // A value the author saved is theirs: the file does not overwrite it.
+    const saved = draft({ attachments: [pocket], units: "Inches" });
+    expect(fillFromFiles(editorDataOf(saved), saved).data.units).toBe("Inches");
+  });
+
+  it("a laser-only project does not need a spindle speed", () => {
+    const laser = attachment({
+      _id: ID(7),
+      category: "postModel",
+      resourceType: "model",
+      fileName: "engrave.gco",
+      gcodeAnalysis: {
+        units: "mm",
+        lineCount: 10,
+        segmentCount: 9,
+        bounds: { min: [0, 0, 0], max: [50, 30, 0] },
+        cutBounds: { min: [0, 0, 0], max: [50, 30, 0] },
+        cutDistance: 1,
+        rapidDistance: 1,
+        estimatedSeconds: 1,
+        tools: [],
+        spindleSpeeds: [],
+        isLaser: true,
+        unknownWords: 0,
+        minCutZ: 0,
+      },
+    });
+    const post = draft({ attachments: [laser] });
+    const { data } = fillFromFiles(editorDataOf(post), post);
+    expect(Number.isNaN(data.spindleSpeed)).toBe(true);
+    const chosen = { ...data, softwareUsed: "Other", materialUsed: "Acrylic", jobSizeThickness: 3 };
+    expect(stepErrors(6, { data: chosen, post, queue: [], youtubeUrls: [], thumbnailChoice: null })).toEqual(
+      {},
+    );
+    const milled = draft({
+      attachments: [{ ...laser, gcodeAnalysis: { ...laser.gcodeAnalysis!, isLaser: false } }],
+    });
+    expect(
+      stepErrors(6, { data: chosen, post: milled, queue: [], youtubeUrls: [], thumbnailChoice: null }),
+    ).toHaveProperty("spindleSpeed");
   });
 
   it("an emptied tool table is sent as an empty list", () => {

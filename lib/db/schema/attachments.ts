@@ -49,6 +49,8 @@ export interface GcodeAnalysis {
   laserRule?: "M4" | "powerOnFeeds" | "switchedPerPath" | "unpoweredFeeds" | null;
   /** Laser jobs: lowest and highest S of the powered moves (100 % = max). */
   powerRange?: { min: number; max: number } | null;
+  /** Tools the CAM program names in its header comments (lib/gcode/tool-comments.ts); absent on older analyses. */
+  toolComments?: { tool: number | null; diameter: number; unit: "inches" | "mm"; type: string | null }[];
   /** The program's X0 Y0 Z0 in the frame the file started in; boxes are in the program's frame. */
   workOffset?: [number, number, number];
 }

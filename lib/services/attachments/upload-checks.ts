@@ -2,6 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { getStorage } from "@/lib/storage";
 import { MAX_UPLOAD_BYTES } from "@/lib/storage/limits";
+import { DESIGN_FILE_MAX_BYTES, MODEL_MAX_BYTES } from "@/lib/validation/attachments";
 import { MAKE_IMAGE_MAX_BYTES, MAKE_MESSAGES } from "@/lib/validation/makes";
 import { matchesImageType, SIGNATURE_HEAD_BYTES } from "./image-signature";
 
@@ -16,9 +17,9 @@ const MB = 1024 * 1024;
 
 /** Largest stored file per kind (documented in docs/security.md and docs/project-api.md). */
 export const UPLOAD_LIMIT_BYTES: Record<UploadKind, number> = {
-  model: 100 * MB,
+  model: MODEL_MAX_BYTES,
   image: MAKE_IMAGE_MAX_BYTES,
-  design: 50 * MB,
+  design: DESIGN_FILE_MAX_BYTES,
   zip: MAX_UPLOAD_BYTES,
 };
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { posts, users } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
@@ -53,13 +53,28 @@ export async function listPostsByUser({
   ]);
   const total = Number(totalRow?.total ?? 0);
   const isOwner = actor?.id === owner.id;
-  const reasons = isOwner
-    ? await loadRejectionReasons(postsOnPage.map((post) => post._id))
-    : new Map<string, string>();
+  const drafts = postsOnPage.filter((post) => post.visibility === "draft").map((post) => post._id);
+  const [reasons, draftSteps] = isOwner
+    ? await Promise.all([loadRejectionReasons(postsOnPage.map((post) => post._id)), loadDraftSteps(drafts)])
+    : [new Map<string, string>(), new Map<string, number>()];
   return {
     posts: isOwner
-      ? postsOnPage.map((post) => ({ ...post, reviewRejectionReason: reasons.get(post._id) ?? null }))
+      ? postsOnPage.map((post) => ({
+          ...post,
+          reviewRejectionReason: reasons.get(post._id) ?? null,
+          draftStep: draftSteps.get(post._id) ?? null,
+        }))
       : postsOnPage,
     pagination: { page, limit, total, totalPages: Math.ceil(total / limit) },
   };
+}
+
+/** The step each draft resumes at (posts.current_page), for its owner's cards. */
+async function loadDraftSteps(postIds: readonly string[]): Promise<Map<string, number>> {
+  if (postIds.length === 0) return new Map();
+  const rows = await db()
+    .select({ id: posts.id, currentPage: posts.currentPage })
+    .from(posts)
+    .where(inArray(posts.id, [...postIds]));
+  return new Map(rows.map((row) => [row.id, row.currentPage]));
 }

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { type Resolver, useForm, useWatch } from "react-hook-form";
 import { toast } from "@/components/ui/toast";
 import type { z } from "zod";
-import { openAuthDialog } from "@/components/auth/auth-dialog-store";
+import { openAuthDialog, openAuthDialogAcrossLoad } from "@/components/auth/auth-dialog-store";
 import { errorText, fieldA11y, FormField } from "@/components/auth/form-field";
 import { NewPasswordFields } from "@/components/auth/new-password-fields";
 import { useSession } from "@/components/auth/session-provider";
@@ -139,7 +139,7 @@ export function SignupForm({ completion }: { completion: SignupCompletion | null
       const user = await session.refresh();
       router.push("/");
       router.refresh();
-      if (user && !user.isVerified) openAuthDialog("otp");
+      if (user && !user.isVerified) openAuthDialogAcrossLoad("otp");
     } catch (error) {
       applyServerError(error);
       toast.error("Signup Failed", { description: errorText(error) });

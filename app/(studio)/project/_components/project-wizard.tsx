@@ -41,6 +41,7 @@ export function ProjectWizard({
   const stepProps: StepProps = {
     data: wizard.data,
     setData: wizard.setData,
+    filledFromFiles: wizard.filledFromFiles,
     errors: wizard.errors,
     post,
     uploads: wizard.uploads,
@@ -118,6 +119,7 @@ export function ProjectWizard({
               problems={wizard.submitProblems}
               onShown={wizard.onStatusShown}
               onGoTo={wizard.goTo}
+              onSubmit={() => void wizard.submitForReview()}
             />
           ) : null}
         </div>
@@ -128,7 +130,7 @@ export function ProjectWizard({
         postId={post?._id ?? null}
         isEdit={wizard.isEdit}
         isSaving={isSaving}
-        isSubmitting={wizard.submitState === "processing"}
+        isSubmitting={wizard.submitState === "processing" || wizard.submitState === "review"}
         onBack={() => wizard.goTo(step - 1)}
         onNext={() => void wizard.next()}
         onSubmit={() => void wizard.submitNow()}

@@ -1,6 +1,6 @@
 import { toast } from "@/components/ui/toast";
 import type { UploadQueue } from "@/components/wizard/use-upload-queue";
-import type { UploadCategory } from "@/components/wizard/upload-queue";
+import type { QueuedFile, UploadCategory } from "@/components/wizard/upload-queue";
 import { callEndpoint } from "@/lib/api-client/call-endpoint";
 import {
   createPostDraftEndpoint,
@@ -75,6 +75,25 @@ export async function saveStep({
     body: { attachmentIds: [...ids.values()], thumbnailId, youtubeUrls: linksChanged ? links : undefined },
   });
   uploads.settle(entries.map((entry) => entry.key));
-  if (ids.size > 0) toast.success("Model Post Upload successful");
+  if (ids.size > 0) toast.success(uploadedText(entries.filter((entry) => ids.has(entry.key))));
   return postId;
+}
+
+const UPLOAD_NOUNS: Record<QueuedFile["category"], [string, string]> = {
+  postThumbnail: ["Thumbnail", "Thumbnails"],
+  postModel: ["Model", "Models"],
+  postMedia: ["Media file", "Media files"],
+};
+
+/** The toast after an upload, naming what was uploaded ("Model uploaded: pocket.nc"). */
+export function uploadedText(entries: readonly Pick<QueuedFile, "category" | "file">[]): string {
+  const byCategory = new Map<QueuedFile["category"], string[]>();
+  for (const entry of entries)
+    byCategory.set(entry.category, [...(byCategory.get(entry.category) ?? []), entry.file.name]);
+  return [...byCategory]
+    .map(
+      ([category, names]) =>
+        `${UPLOAD_NOUNS[category][names.length === 1 ? 0 : 1]} uploaded: ${names.join(", ")}`,
+    )
+    .join(". ");
 }

@@ -15,10 +15,14 @@ import {
 } from "@/lib/validation/post-authoring";
 import { getPostEndpoint, type PostDetail } from "@/lib/validation/posts";
 import { isCheckedOnStep, stepErrors } from "../_steps/step-rules";
-import { editorDataOf, youtubeUrlsOf } from "./editor-data";
+import { editorDataOf, type FilledFromFiles, fillFromFiles, youtubeUrlsOf } from "./editor-data";
 import { saveStep } from "./save-step";
 
-export type SubmitState = "idle" | "processing" | "submitted" | "failed";
+export const LEAVE_WITH_CHANGES_MESSAGE =
+  "You have changes that are not saved yet. Leave the wizard without saving them?";
+
+/** review: step 8 shows the pre-flight findings and waits for the author's Submit. */
+export type SubmitState = "idle" | "review" | "processing" | "submitted" | "failed";
 
 /** A refused submit's messages with the step that fixes each. */
 export type SubmitProblem = { path: string; message: string };
@@ -43,13 +47,18 @@ function focusFirstInvalid() {
 export function useWizard(initialPost: PostDetail | null) {
   const searchParams = useSearchParams();
   const [post, setPost] = useState(initialPost);
-  const [data, setDataState] = useState(() => editorDataOf(initialPost));
+  const [initial] = useState(() => fillFromFiles(editorDataOf(initialPost), initialPost));
+  const [data, setDataState] = useState(initial.data);
+  // Values filled from the models' analyses, with their files; a field the author changes leaves it.
+  const [filledFromFiles, setFilledFromFiles] = useState<FilledFromFiles>(initial.filled);
   const [youtubeUrls, setYoutubeUrls] = useState(() => youtubeUrlsOf(initialPost));
   const [thumbnailChoice, setThumbnailChoice] = useState<string | null>(null);
   const [errorState, setErrorState] = useState<{ step: number; errors: StepErrors }>({ step: 0, errors: {} });
   const [isSaving, setSaving] = useState(false);
   const [submitState, setSubmitState] = useState<SubmitState>("idle");
   const [submitProblems, setSubmitProblems] = useState<SubmitProblem[]>([]);
+  // True from the author's first change until the step is saved.
+  const [isDirty, setDirty] = useState(false);
   const uploads = useUploadQueue();
 
   const step = post ? clampStep(Number(searchParams.get("page") ?? post.currentPage)) : 1;
@@ -67,10 +76,15 @@ export function useWizard(initialPost: PostDetail | null) {
       : {};
   const isEdit = post !== null && searchParams.get("edit") === "true";
 
-  const setData = useCallback(
-    (update: Partial<PostEditorData>) => setDataState((current) => ({ ...current, ...update })),
-    [],
-  );
+  const setData = useCallback((update: Partial<PostEditorData>) => {
+    setDirty(true);
+    setDataState((current) => ({ ...current, ...update }));
+    setFilledFromFiles((current) => {
+      const rest = { ...current };
+      for (const key of Object.keys(update) as (keyof PostEditorData)[]) delete rest[key];
+      return rest;
+    });
+  }, []);
 
   const goTo = useCallback(
     (next: number, postId = post?._id) => {
@@ -92,10 +106,16 @@ export function useWizard(initialPost: PostDetail | null) {
     const modelIds = new Set(
       fresh.attachments.filter((file) => file.category === "postModel").map((file) => file._id),
     );
-    setDataState((current) => ({
-      ...current,
-      toolData: current.toolData.filter((tool) => modelIds.has(tool.modelId)),
-    }));
+    let filled: FilledFromFiles = {};
+    setDataState((current) => {
+      const result = fillFromFiles(
+        { ...current, toolData: current.toolData.filter((tool) => modelIds.has(tool.modelId)) },
+        fresh,
+      );
+      filled = result.filled;
+      return result.data;
+    });
+    setFilledFromFiles((current) => ({ ...current, ...filled }));
     return fresh;
   }, []);
 
@@ -131,16 +151,13 @@ export function useWizard(initialPost: PostDetail | null) {
       toast.error(STEP_INVALID_MESSAGE);
       return;
     }
-    const isSubmit = post !== null && target === LAST_STEP;
+    // Reaching the last step saves this one and shows the pre-flight findings; Submit there submits.
+    const isLast = target === LAST_STEP;
     setSaving(true);
-    if (isSubmit) {
-      setSubmitState("processing");
-      goTo(LAST_STEP);
-    }
     try {
       const postId = await saveStep({
         step,
-        currentPage: isSubmit ? step : target,
+        currentPage: isLast ? LAST_STEP - 1 : target,
         data,
         post,
         uploads,
@@ -148,11 +165,9 @@ export function useWizard(initialPost: PostDetail | null) {
         thumbnailChoice,
       });
       setThumbnailChoice(null);
-      if (isSubmit) {
-        await submit(postId);
-        return;
-      }
+      setDirty(false);
       await refresh(postId);
+      if (isLast) setSubmitState("review");
       goTo(target, postId);
     } catch (error) {
       if (error instanceof ApiError && error.issues.length > 0) {
@@ -161,31 +176,43 @@ export function useWizard(initialPost: PostDetail | null) {
           Object.fromEntries(error.issues.map((issue) => [issue.path.split(".")[0], issue.message])),
         );
       }
-      if (isSubmit) {
-        setSubmitProblems(error instanceof ApiError ? error.issues : []);
-        setSubmitState("failed");
-      }
       toast.error("Project creation failed", { description: failureText(error) });
     } finally {
       setSaving(false);
     }
   }
 
-  // Reaching the last step by its dot or address: a draft is submitted, a pending one just shows its status.
+  // Reaching the last step by its dot or address: a draft shows its pre-flight findings and waits
+  // for Submit; a pending one just shows its status.
   const onStatusShown = useCallback(() => {
     if (!post || submitState !== "idle") return;
-    if (post.visibility === "draft") void submit(post._id);
-    else setSubmitState("submitted");
-  }, [post, submitState, submit]);
+    setSubmitState(post.visibility === "draft" ? "review" : "submitted");
+  }, [post, submitState]);
 
-  // Leaving with files still to upload, or in the middle of a save, loses them: ask first.
-  const hasUnsavedFiles = uploads.queue.length > 0 || isSaving;
+  // Leaving the wizard with unsaved changes (an edit since the last save, files still to upload,
+  // a save under way) loses them: the browser asks on reload or close, and a link out of the
+  // wizard (the close button, the logo) asks first. Moving between steps keeps them in memory.
+  const hasUnsaved = isDirty || uploads.queue.length > 0 || isSaving;
   useEffect(() => {
-    if (!hasUnsavedFiles) return;
+    if (!hasUnsaved) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    const askOnLinkOut = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.("a[href]");
+      if (!(link instanceof HTMLAnchorElement) || link.target === "_blank") return;
+      const target = new URL(link.href, window.location.href);
+      if (target.origin === window.location.origin && target.pathname === window.location.pathname) return;
+      if (!window.confirm(LEAVE_WITH_CHANGES_MESSAGE)) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
     window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [hasUnsavedFiles]);
+    document.addEventListener("click", askOnLinkOut, true);
+    return () => {
+      window.removeEventListener("beforeunload", warn);
+      document.removeEventListener("click", askOnLinkOut, true);
+    };
+  }, [hasUnsaved]);
 
   return {
     post,
@@ -193,20 +220,29 @@ export function useWizard(initialPost: PostDetail | null) {
     isEdit,
     data,
     setData,
+    filledFromFiles,
     errors,
     uploads,
     youtubeUrls,
-    setYoutubeUrls,
+    setYoutubeUrls: (urls: string[]) => {
+      setDirty(true);
+      setYoutubeUrls(urls);
+    },
     thumbnailChoice,
-    setThumbnailChoice,
+    setThumbnailChoice: (choice: string | null) => {
+      setDirty(true);
+      setThumbnailChoice(choice);
+    },
     isSaving,
     submitState,
     submitProblems,
     goTo,
     next: () => advance(step + 1),
-    /** Edit mode's Submit: save this step, then submit (currentPage 8) on the last step. */
+    /** Edit mode's Submit: save this step, then show the last step's findings and its Submit. */
     submitNow: () => advance(LAST_STEP),
     onStatusShown,
+    /** Step 8's Submit: the server checks every step again (currentPage 8). */
+    submitForReview: () => (post ? submit(post._id) : Promise.resolve()),
     refresh: () => (post ? refresh(post._id) : Promise.resolve(null)),
   };
 }

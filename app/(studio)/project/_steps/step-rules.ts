@@ -14,6 +14,8 @@ import {
   youtubeUrlsSchema,
 } from "@/lib/validation/post-authoring";
 import type { PostDetail } from "@/lib/validation/posts";
+import { everyModelIsLaser } from "@/lib/gcode/job-setup-suggestions";
+import { analysedModelsOf } from "../_components/editor-data";
 
 /** The editor fields each step saves (steps 3 and 5 save files, 8 only submits). */
 export const STEP_FIELDS: Record<number, readonly (keyof PostEditorData)[]> = {
@@ -134,7 +136,12 @@ export function stepErrors(step: number, { data, post, queue, youtubeUrls, thumb
       return errors;
     }
     case 6:
-      return messagesOf(jobSetupStepSchema.safeParse(data));
+      return messagesOf(
+        jobSetupStepSchema.safeParse({
+          ...data,
+          everyModelIsLaser: everyModelIsLaser(analysedModelsOf(post)),
+        }),
+      );
     case 7:
       return messagesOf(licenceStepSchema.safeParse(data));
     default:

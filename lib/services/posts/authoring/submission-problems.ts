@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/create";
+import { everyModelIsLaser } from "@/lib/gcode/job-setup-suggestions";
 import { attachments, posts, postSupportedMachines, postTags, toolData } from "@/lib/db/schema";
 import {
   AUTHORING_MESSAGES,
@@ -48,7 +49,12 @@ export async function submissionProblems(executor: Executor, postId: string): Pr
     .from(postSupportedMachines)
     .where(eq(postSupportedMachines.postId, postId));
   const files = await executor
-    .select({ id: attachments.id, category: attachments.category, resourceType: attachments.resourceType })
+    .select({
+      id: attachments.id,
+      category: attachments.category,
+      resourceType: attachments.resourceType,
+      analysis: attachments.gcodeAnalysis,
+    })
     .from(attachments)
     .where(and(eq(attachments.postId, postId), eq(attachments.status, "ready")));
   const tools = await executor
@@ -116,6 +122,9 @@ export async function submissionProblems(executor: Executor, postId: string): Pr
         toolSetter: post.toolSetter ?? undefined,
         probeForZHeightCommand: post.probeForZHeightCommand ?? undefined,
         spindleSpeed: post.spindleSpeed ?? undefined,
+        everyModelIsLaser: everyModelIsLaser(
+          models.map((model) => ({ fileName: "", analysis: model.analysis })),
+        ),
         jobSizeWidth: post.jobSizeWidth,
         jobSizeHeight: post.jobSizeHeight,
         jobSizeThickness: post.jobSizeThickness,

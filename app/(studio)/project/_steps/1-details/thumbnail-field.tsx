@@ -1,12 +1,12 @@
 "use client";
 
+import { acceptedExtensions } from "@/lib/validation/attachments";
 import { useMemo } from "react";
 import { describedBy, Field } from "@/components/wizard/fields";
 import { FileDrop } from "@/components/wizard/file-drop";
 import { inCategory } from "@/components/wizard/upload-queue";
 import type { UploadQueue } from "@/components/wizard/use-upload-queue";
 import { cn } from "@/lib/utils/cn";
-import { THUMBNAIL_EXTENSIONS } from "@/lib/validation/post-authoring";
 import type { PostDetail } from "@/lib/validation/posts";
 import { thumbnailChoicesOf } from "./thumbnail-choices";
 
@@ -70,7 +70,8 @@ export function ThumbnailField({
         id="thumbnail"
         label={post?.thumbnail || picked ? "Replace the thumbnail" : "Upload a thumbnail"}
         hint="JPG, PNG, WebP or SVG, up to 5 MB"
-        accept={THUMBNAIL_EXTENSIONS.map((extension) => `.${extension}`).join(",")}
+        accept={acceptedExtensions("postThumbnail")}
+        refused={uploads.refused.postThumbnail}
         multiple={false}
         queued={queued}
         onFiles={(files) => {

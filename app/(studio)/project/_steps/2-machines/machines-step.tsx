@@ -1,5 +1,7 @@
 "use client";
 
+import { useEffect, useState } from "react";
+import { useSession } from "@/components/auth/session-provider";
 import { MachinePicker } from "@/components/profile/machine-picker";
 import { Skeleton } from "@/components/ui/skeleton";
 import { GroupError, StepTitle } from "@/components/wizard/fields";
@@ -21,8 +23,16 @@ function PickerSkeleton() {
 
 /** Step 2 Supported Machines: the machine the job was made on (exactly one variant) and others it suits. */
 export function MachinesStep({ data, setData, errors, post }: StepProps) {
+  const { user } = useSession();
+  // A project without an original machine starts on the machine the author owns (the first one).
+  const [ownedChoice] = useState(() => (data.originalMachine ? null : (user?.ownedMachines[0] ?? null)));
+  useEffect(() => {
+    if (ownedChoice && !data.originalMachine) setData({ originalMachine: ownedChoice._id });
+    // Once, when the step opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const original = useMachineSelection(
-    data.originalMachine ? [data.originalMachine] : [],
+    data.originalMachine ? [data.originalMachine] : ownedChoice ? [ownedChoice._id] : [],
     "Error fetching original machine data",
   );
   const supported = useMachineSelection(data.supportedMachines, "Error fetching supported machines data");
@@ -40,6 +50,12 @@ export function MachinesStep({ data, setData, errors, post }: StepProps) {
         </h3>
         <p className="text-sm text-ink-muted">Exactly one variant: the last one you tick is kept.</p>
         {savedOriginal ? <p className="text-sm text-ink">Saved: {describe(savedOriginal)}</p> : null}
+        {ownedChoice && data.originalMachine === ownedChoice._id ? (
+          <p className="text-sm text-ink" data-testid="owned-machine-note">
+            Your machine: {ownedChoice.cncBrand.name} {ownedChoice.cncModel.name}, {ownedChoice.name}. Change
+            it below if you cut this on another.
+          </p>
+        ) : null}
         {original.isLoading ? (
           <PickerSkeleton />
         ) : (
@@ -67,6 +83,7 @@ export function MachinesStep({ data, setData, errors, post }: StepProps) {
         ) : (
           <MachinePicker
             isRequired={false}
+            selectVariantsOfNewModel
             value={supported.selection}
             onChange={(next) => {
               supported.setSelection(next);

@@ -1,5 +1,6 @@
 "use client";
 
+import { acceptedExtensions } from "@/lib/validation/attachments";
 import { Field, StepTitle } from "@/components/wizard/fields";
 import { FileDrop } from "@/components/wizard/file-drop";
 import { ModelFacts } from "@/components/wizard/model-facts";
@@ -7,7 +8,6 @@ import { modelsOf } from "@/components/wizard/preflight";
 import { inCategory } from "@/components/wizard/upload-queue";
 import { UploadedFiles } from "@/components/wizard/uploaded-files";
 import type { StepProps } from "@/components/wizard/wizard-types";
-import { MODEL_EXTENSIONS } from "@/lib/validation/post-authoring";
 
 /** Step 3 Model Upload: the G-code files (.gcode, .ngc, .nc), uploaded with Next, a progress bar each. */
 export function ModelsStep({ errors, post, uploads, isSaving, refresh }: StepProps) {
@@ -29,7 +29,8 @@ export function ModelsStep({ errors, post, uploads, isSaving, refresh }: StepPro
           id="models"
           label={stored.length > 0 ? "Add more models" : "Upload models"}
           hint=".gcode, .ngc or .nc, up to 100 MB each"
-          accept={MODEL_EXTENSIONS.join(",")}
+          accept={acceptedExtensions("postModel")}
+          refused={uploads.refused.postModel}
           queued={inCategory(uploads.queue, "postModel")}
           onFiles={(files) => uploads.add(files, "postModel")}
           onRemove={uploads.remove}

@@ -8,10 +8,17 @@ import { TOOL_FAMILIES, TOOL_TYPES, TOOL_UNITS, type ToolUnit } from "@/lib/cata
 import type { ToolForm as ToolFormState } from "./use-tool-form";
 
 /** Laser or Endmill; for an endmill its unit, size and bit type; then Add Tool. */
-export function ToolForm({ form }: { form: ToolFormState }) {
+export function ToolForm({ form, fileName }: { form: ToolFormState; fileName: string }) {
   const sizeHint = `${form.range.min} to ${form.range.max} ${form.unit}`;
   return (
     <div className="flex flex-col gap-4 rounded-lg border border-line p-4">
+      {form.fromFile ? (
+        <p className="text-sm text-ink-muted" data-testid="tool-source">
+          {form.source === "laser"
+            ? `Laser: ${fileName} is a laser job.`
+            : `From the tool comments in ${fileName}. Check them before you add the tool.`}
+        </p>
+      ) : null}
       <fieldset className="flex flex-col gap-2">
         <legend className="text-sm font-medium text-ink">Laser or Endmill</legend>
         <div className="flex gap-2">

@@ -10,6 +10,7 @@ import { describedBy, Field, Select, StepTitle } from "@/components/wizard/field
 import { liveToolPreflightOf, modelsOf } from "@/components/wizard/preflight";
 import { PreflightWarnings } from "@/components/wizard/preflight-warnings";
 import type { StepProps } from "@/components/wizard/wizard-types";
+import { toolSuggestion } from "@/lib/gcode/job-setup-suggestions";
 import { ToolForm } from "./tool-form";
 import { ToolTable } from "./tool-table";
 import { useToolForm } from "./use-tool-form";
@@ -35,7 +36,7 @@ export function ToolsStep({
   const model = models.find((file) => file._id === chosenId) ?? models[0];
   const form = useToolForm(
     model?._id ?? "",
-    model?.gcodeAnalysis?.isLaser ? "Laser" : "Endmill",
+    toolSuggestion({ fileName: model?.fileName ?? "", analysis: model?.gcodeAnalysis ?? null }),
     data.toolData,
     (toolData) => setData({ toolData }),
   );
@@ -102,7 +103,7 @@ export function ToolsStep({
         fileName={model.fileName}
         warnings={liveToolPreflightOf(model, post?.toolData ?? [], data.toolData)}
       />
-      <ToolForm form={form} />
+      <ToolForm form={form} fileName={model.fileName} />
       <ToolTable
         fileName={model.fileName}
         rows={rows}

@@ -3,7 +3,8 @@
 import { useState } from "react";
 import { toast } from "@/components/ui/toast";
 import type { StepErrors } from "@/components/wizard/wizard-types";
-import { TOOL_SIZE_RANGE, TOOL_TYPES, type ToolFamily, type ToolUnit } from "@/lib/catalogue/enums";
+import { TOOL_SIZE_RANGE, TOOL_TYPES, type ToolUnit } from "@/lib/catalogue/enums";
+import type { ToolSuggestion } from "@/lib/gcode/job-setup-suggestions";
 import {
   addToolEntry,
   AUTHORING_MESSAGES,
@@ -16,20 +17,32 @@ type ToolRow = PostEditorData["toolData"][number];
 /** Spec §9: a new endmill is 0.25 inch, upcut. */
 const DEFAULT_SIZE = "0.25";
 
-/** The Add Tool form of step 4: family, unit, size, bit type; checked with the shared tool rule. */
+type FormValues = { family: ToolSuggestion["family"]; unit: ToolUnit; size: string; bit: string };
+
+/**
+ * The Add Tool form of step 4: family, unit, size, bit type; checked with the shared tool rule.
+ * A model opens with what its file says (a laser job proposes Laser; an endmill the size, unit and
+ * type of its tool comments), else the spec's 0.25 inch upcut endmill.
+ */
 export function useToolForm(
   modelId: string,
-  defaultFamily: ToolFamily,
+  suggestion: ToolSuggestion,
   tools: PostEditorData["toolData"],
   onTools: (tools: PostEditorData["toolData"]) => void,
 ) {
-  const [familyChoice, setFamily] = useState<{ modelId: string; family: ToolFamily } | null>(null);
-  const [unit, setUnit] = useState<ToolUnit>("inches");
-  const [size, setSize] = useState(DEFAULT_SIZE);
-  const [bit, setBit] = useState<string>(TOOL_TYPES[0]);
+  const [edited, setEdited] = useState<(FormValues & { modelId: string }) | null>(null);
   const [errors, setErrors] = useState<StepErrors>({});
-  // A model opens with the family its analysis found (a laser job proposes Laser).
-  const family = familyChoice?.modelId === modelId ? familyChoice.family : defaultFamily;
+  const values: FormValues =
+    edited?.modelId === modelId
+      ? edited
+      : {
+          family: suggestion.family,
+          unit: suggestion.unit ?? "inches",
+          size: suggestion.size === undefined ? DEFAULT_SIZE : String(suggestion.size),
+          bit: suggestion.type ?? TOOL_TYPES[0],
+        };
+  const { family, unit, size, bit } = values;
+  const edit = (change: Partial<FormValues>) => setEdited({ ...values, ...change, modelId });
 
   function add() {
     const rows = tools.filter((tool) => tool.modelId === modelId);
@@ -55,13 +68,16 @@ export function useToolForm(
 
   return {
     family,
-    setFamily: (next: ToolFamily) => setFamily({ modelId, family: next }),
+    setFamily: (next: FormValues["family"]) => edit({ family: next }),
     unit,
-    setUnit: (next: ToolUnit) => setUnit(next),
+    setUnit: (next: ToolUnit) => edit({ unit: next }),
     size,
-    setSize,
+    setSize: (next: string) => edit({ size: next }),
     bit,
-    setBit,
+    setBit: (next: string) => edit({ bit: next }),
+    /** True while the form shows the file's values untouched. */
+    fromFile: edited?.modelId !== modelId && suggestion.source !== null,
+    source: suggestion.source,
     range: TOOL_SIZE_RANGE[unit],
     errors,
     add,

@@ -1,15 +1,12 @@
 "use client";
 
+import { acceptedExtensions } from "@/lib/validation/attachments";
 import { Field, StepTitle } from "@/components/wizard/fields";
 import { FileDrop } from "@/components/wizard/file-drop";
 import { inCategory } from "@/components/wizard/upload-queue";
 import { UploadedFiles } from "@/components/wizard/uploaded-files";
 import type { StepProps } from "@/components/wizard/wizard-types";
-import {
-  DESIGN_FILE_EXTENSIONS,
-  MEDIA_EXTENSIONS,
-  MEDIA_IMAGE_EXTENSIONS,
-} from "@/lib/validation/post-authoring";
+import { DESIGN_FILE_EXTENSIONS, MEDIA_IMAGE_EXTENSIONS } from "@/lib/validation/post-authoring";
 import { YoutubeLinks } from "./youtube-links";
 
 /** Step 5 Media Upload: photos, design files (crv, f3d, pdf, stl, ...) and YouTube links. */
@@ -48,7 +45,8 @@ export function MediaStep({
           id="mediaFiles"
           label={stored.length > 0 ? "Add more media" : "Upload media"}
           hint={`Photos: ${MEDIA_IMAGE_EXTENSIONS.join(", ")} (up to 5 MB). Design files: ${DESIGN_FILE_EXTENSIONS.join(", ")} (up to 50 MB).`}
-          accept={MEDIA_EXTENSIONS.map((extension) => `.${extension}`).join(",")}
+          accept={acceptedExtensions("postMedia")}
+          refused={uploads.refused.postMedia}
           queued={inCategory(uploads.queue, "postMedia")}
           onFiles={(files) => uploads.add(files, "postMedia")}
           onRemove={uploads.remove}

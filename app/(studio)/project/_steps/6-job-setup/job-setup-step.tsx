@@ -17,7 +17,9 @@ import {
   XY_DATUM_POSITIONS,
   Z_ZERO_POSITIONS,
 } from "@/lib/catalogue/enums";
+import { everyModelIsLaser } from "@/lib/gcode/job-setup-suggestions";
 import { changeJobType, type PostEditorData } from "@/lib/validation/post-authoring";
+import { analysedModelsOf } from "../../_components/editor-data";
 
 type ChoiceKey =
   "softwareUsed" | "units" | "zZeroPosition" | "xyDatumPosition" | "toolSetter" | "probeForZHeightCommand";
@@ -29,22 +31,30 @@ const MATERIAL_OPTIONS = MATERIAL_GROUPS.map((group) => ({
 }));
 
 /** Step 6 Job Setup Details: how the job is set up on the machine. */
-export function JobSetupStep({ data, setData, errors }: StepProps) {
+export function JobSetupStep({ data, setData, errors, post, filledFromFiles }: StepProps) {
+  const models = analysedModelsOf(post);
+  const laserOnly = everyModelIsLaser(models);
+  /** "From pocket.nc": said under a value the wizard read from the files. */
+  const source = (key: keyof PostEditorData) => {
+    const files = filledFromFiles[key];
+    return files && files.length > 0 ? `From ${files.join(", ")}` : undefined;
+  };
   const choice = (key: ChoiceKey, label: string, values: readonly string[]) => (
-    <Field id={key} label={label} required error={errors[key]}>
+    <Field id={key} label={label} required error={errors[key]} hint={source(key)}>
       <Select
         id={key}
         value={data[key]}
         invalid={!!errors[key]}
-        aria-describedby={describedBy(key, { error: errors[key] })}
+        placeholder="Choose…"
+        aria-describedby={describedBy(key, { hint: !!source(key), error: errors[key] })}
         onChange={(event) => setData({ [key]: event.target.value } as Partial<PostEditorData>)}
         options={asOptions(values)}
       />
     </Field>
   );
-  const unit = data.units === "MM" ? "mm" : "in";
+  const unit = data.units === "MM" ? "mm" : data.units === "Inches" ? "in" : "units";
   const size = (key: SizeKey, label: string) => (
-    <Field id={key} label={`${label} (${unit})`} required error={errors[key]}>
+    <Field id={key} label={`${label} (${unit})`} required error={errors[key]} hint={source(key)}>
       <Input
         id={key}
         type="number"
@@ -53,7 +63,7 @@ export function JobSetupStep({ data, setData, errors }: StepProps) {
         min={0}
         value={data[key] ?? ""}
         invalid={!!errors[key]}
-        aria-describedby={describedBy(key, { error: errors[key] })}
+        aria-describedby={describedBy(key, { hint: !!source(key), error: errors[key] })}
         onChange={(event) =>
           setData({ [key]: event.target.value === "" ? null : Number(event.target.value) })
         }
@@ -64,12 +74,18 @@ export function JobSetupStep({ data, setData, errors }: StepProps) {
   return (
     <div className="flex flex-col gap-5">
       <StepTitle title="Job Setup Details" description="The settings a maker needs to reproduce your cut." />
+      {Object.keys(filledFromFiles).length > 0 ? (
+        <p className="rounded-lg border border-line bg-surface-muted p-3 text-sm text-ink-muted">
+          Values marked “From …” were read from your G-code files. Check them before you continue.
+        </p>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         {choice("softwareUsed", "Software used", SOFTWARE)}
         <Field id="materialUsed" label="Material used" required error={errors.materialUsed}>
           <Select
             id="materialUsed"
             value={data.materialUsed}
+            placeholder="Choose…"
             invalid={!!errors.materialUsed}
             aria-describedby={describedBy("materialUsed", { error: errors.materialUsed })}
             onChange={(event) => setData({ materialUsed: event.target.value })}
@@ -110,9 +126,9 @@ export function JobSetupStep({ data, setData, errors }: StepProps) {
         <Field
           id="spindleSpeed"
           label="Spindle speed (RPM)"
-          required
+          required={!laserOnly}
           error={errors.spindleSpeed}
-          hint={`${SPINDLE_SPEED.min.toLocaleString("en-US")} to ${SPINDLE_SPEED.max.toLocaleString("en-US")} RPM`}
+          hint={`${SPINDLE_SPEED.min.toLocaleString("en-US")} to ${SPINDLE_SPEED.max.toLocaleString("en-US")} RPM${laserOnly ? ". Optional: every model is a laser job" : ""}`}
         >
           <Input
             id="spindleSpeed"

@@ -3,7 +3,16 @@ import { modelsOf, preflightWarningsOf } from "@/components/wizard/preflight";
 import type { PostDetail } from "@/lib/validation/posts";
 
 /** The pre-flight warnings of every model, for a last look; the reviewer sees them too. */
-export function PreflightSummary({ post }: { post: PostDetail }) {
+export function PreflightSummary({
+  post,
+  onGoTo,
+  beforeSubmit = false,
+}: {
+  post: PostDetail;
+  onGoTo?: (step: number) => void;
+  /** Shown before the author submits: the findings can still be fixed. */
+  beforeSubmit?: boolean;
+}) {
   const flagged = modelsOf(post)
     .map((file) => ({ file, warnings: preflightWarningsOf(file) }))
     .filter(({ warnings }) => warnings.length > 0);
@@ -14,10 +23,12 @@ export function PreflightSummary({ post }: { post: PostDetail }) {
         Pre-flight check
       </h3>
       <p className="text-sm text-ink-muted">
-        Worth a look before the review; fix a model in step 3 or its tools in step 4 if one is wrong.
+        {beforeSubmit
+          ? "Worth a look before you submit: each finding links to the step that fixes it."
+          : "The reviewer sees these findings too."}
       </p>
       {flagged.map(({ file, warnings }) => (
-        <PreflightWarnings key={file._id} fileName={file.fileName} warnings={warnings} />
+        <PreflightWarnings key={file._id} fileName={file.fileName} warnings={warnings} onGoTo={onGoTo} />
       ))}
     </section>
   );

@@ -55,12 +55,14 @@ export function StatusStep({
   problems,
   onShown,
   onGoTo,
+  onSubmit,
 }: {
   post: PostDetail | null;
   state: SubmitState;
   problems: SubmitProblem[];
   onShown: () => void;
   onGoTo: (step: number) => void;
+  onSubmit: () => void;
 }) {
   const isWorking = state === "processing" || state === "idle";
   const isSlow = useSlowNotice(isWorking);
@@ -87,6 +89,25 @@ export function StatusStep({
     );
   }
   if (state === "failed") return <SubmitProblems problems={problems} onGoTo={onGoTo} />;
+  if (state === "review" && post) {
+    const hasFindings = post.attachments.some((file) => (file.preflight?.warnings.length ?? 0) > 0);
+    return (
+      <div className="flex flex-col items-center gap-3 py-6 text-center">
+        <h2 tabIndex={-1} className="text-2xl font-semibold text-ink focus:outline-none">
+          Ready to submit?
+        </h2>
+        <p className="text-ink-muted">
+          {hasFindings
+            ? "The pre-flight check found something worth a look. Fix it, or submit as it is."
+            : "The pre-flight check found nothing to fix. A reviewer looks at the project before it is published."}
+        </p>
+        <PreflightSummary post={post} onGoTo={onGoTo} beforeSubmit />
+        <Button type="button" className="mt-2" onClick={onSubmit}>
+          Submit for review
+        </Button>
+      </div>
+    );
+  }
 
   const isPublished = post?.visibility === "public";
   return (
