@@ -102,11 +102,12 @@ describe("storage unavailable between presign and confirm", () => {
   it("the stored object deleted before confirm: a 400 with the envelope, and no row", async () => {
     const target = await presign("deleted.nc");
     expect((await put(target.signedUrl)).status).toBe(200);
+    // The PUT wrote to the upload key (docs/storage.md, "Write once").
     const [row] = await testDb()
-      .select({ storageKey: attachments.storageKey })
+      .select({ uploadKey: attachments.uploadKey })
       .from(attachments)
       .where(eq(attachments.id, target.attachmentId));
-    rmSync(path.join(storageDir, ...row!.storageKey!.split("/")), { force: true });
+    rmSync(path.join(storageDir, ...row!.uploadKey!.split("/")), { force: true });
 
     const answer = await confirm(target.attachmentId);
     expect(answer.status).toBe(400);
