@@ -12,6 +12,7 @@ import {
   type ProfileView,
   isActiveTab,
   profileTabHref,
+  VISITOR_TABS,
 } from "./profile-views";
 
 /**
@@ -21,13 +22,14 @@ import {
 export function ProfileTabs({
   view,
   postType,
-  tabs = PROFILE_TABS,
+  isOwner = true,
 }: {
   view: ProfileView;
   postType: ProfilePostType | undefined;
-  /** The owner's tabs unless given (a visitor's). */
-  tabs?: readonly ProfileTab[];
+  /** The owner's tabs, or a visitor's (a flag, not the list: props from the server arrive as copies). */
+  isOwner?: boolean;
 }) {
+  const tabs: readonly ProfileTab[] = isOwner ? PROFILE_TABS : VISITOR_TABS;
   const strip = useRef<HTMLElement>(null);
   const activeLink = useRef<HTMLAnchorElement>(null);
   // On a phone the strip scrolls sideways: keep the current tab in sight (sideways only, so the
@@ -47,15 +49,14 @@ export function ProfileTabs({
   const searchParams = useSearchParams();
   const hasView = searchParams.has("view");
   // Only the owner's address gains the view (spec §2); a visitor's stays as they typed it.
-  const isOwnerStrip = tabs === PROFILE_TABS;
   useEffect(() => {
-    if (hasView || !isOwnerStrip) return;
+    if (hasView || !isOwner) return;
     const url = new URL(window.location.href);
     // With ?addMachine=true the machines card rewrites the address once, view included.
     if (url.searchParams.has("view") || url.searchParams.has(ADD_MACHINE_PARAM)) return;
     url.searchParams.set("view", "userPosts");
     window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
-  }, [hasView, isOwnerStrip]);
+  }, [hasView, isOwner]);
 
   return (
     <nav ref={strip} aria-label="Profile sections" className="relative -mx-1 overflow-x-auto px-1 pb-1">

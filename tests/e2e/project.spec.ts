@@ -194,9 +194,13 @@ test.describe("project page /model/{id}", () => {
     expect(image.headers()["content-type"]).toMatch(/^image\//);
 
     await page.goto(`/model/${id}`);
-    const jsonLd = JSON.parse(
-      (await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}",
-    ) as { "@type": string; name: string; author: { name: string } };
+    // The project's own graph; a BreadcrumbList comes beside it (docs/seo.md).
+    const graphs = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const jsonLd = JSON.parse(graphs.find((text) => text.includes('"CreativeWork"')) ?? "{}") as {
+      "@type": string;
+      name: string;
+      author: { name: string };
+    };
     expect(jsonLd["@type"]).toBe("CreativeWork");
     expect(jsonLd.name).toBe(PET_PORTRAIT);
     expect(jsonLd.author.name).toBe("laser_lena");

@@ -171,7 +171,7 @@ for (const device of [
   test.describe(`profile tabs on ${device.name}`, () => {
     test.use({ viewport: device.viewport });
 
-    test("the owner's tabs filter by state; Download Logs lists the downloads; others see no tabs", async ({
+    test("the owner's tabs filter by state; Download Logs lists the downloads; others see none of them", async ({
       page,
       browser,
     }) => {
@@ -226,11 +226,16 @@ for (const device of [
       await expect(row.locator("time")).toHaveText(/^[A-Z][a-z]{2} \d{2}, \d{4} \d{2}:\d{2}$/);
       await expect(page.getByText("You've reached the end of your download history.")).toBeVisible();
 
-      // Another visitor of this profile sees no tabs, whatever the address says.
+      // Another visitor of this profile sees none of the owner's tabs (only Projects and
+      // Collections, docs/community.md), whatever the address says.
       const visitor = await browser.newContext({ viewport: device.viewport });
       const other = await visitor.newPage();
       await other.goto(`/${MAKER.username}?view=downloadLogs`);
-      await expect(other.getByRole("navigation", { name: "Profile sections" })).toHaveCount(0);
+      const visitorTabs = other.getByRole("navigation", { name: "Profile sections" });
+      await expect(visitorTabs.getByRole("link", { name: "Projects", exact: true })).toBeVisible();
+      for (const ownerOnly of ["Draft", "Pending for Review", "Bookmarks", "Download Logs"]) {
+        await expect(visitorTabs.getByRole("link", { name: ownerOnly, exact: true })).toHaveCount(0);
+      }
       await expect(other.getByTestId("download-log-row")).toHaveCount(0);
       await expect(other.getByTestId("post-card").first()).toBeVisible();
       await visitor.close();

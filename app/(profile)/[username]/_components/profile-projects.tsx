@@ -54,7 +54,7 @@ export function ProfileProjects({
         </h2>
         {isOwner ? <AddProjectButton /> : null}
       </div>
-      <ProfileTabs view={activeView} postType={activeType} tabs={tabs} />
+      <ProfileTabs view={activeView} postType={activeType} isOwner={isOwner} />
       {activeView === "downloadLogs" && actor ? (
         <DownloadLogsView />
       ) : activeView === "collections" ? (
