@@ -3,8 +3,8 @@
 import dynamic from "next/dynamic";
 
 /*
- * The error screen's code loads when an error happens, not with every page (issue 15's first
- * loads). Should that load fail too (a deploy replaced the scripts), the error reaches
+ * The error screen's code loads when an error happens, not with every page's first load.
+ * Should that load fail too (a deploy replaced the scripts), the error reaches
  * app/global-error.tsx, which is loaded with the page.
  */
 const ErrorScreen = dynamic(
