@@ -6,18 +6,13 @@ import { db } from "@/lib/db/client";
 import { attachments, projectMakes } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { getStorage } from "@/lib/storage";
-import { contentTypeFromExtension } from "@/lib/storage/content-types";
+import { contentTypeFromExtension, declarableContentTypes } from "@/lib/storage/content-types";
 import { toKeySegment } from "@/lib/storage/keys";
 import type { Actor } from "@/lib/auth/actor";
 import { type UploadRequest, uploadFileProblem } from "@/lib/validation/attachments";
 import { MAX_MAKE_IMAGES } from "@/lib/validation/makes";
 import { consumeUploadQuotas } from "./upload-quotas";
-import {
-  acceptedUploadTypes,
-  scheduleUploadKeyDeletion,
-  UPLOAD_KEY_PREFIX,
-  UPLOAD_URL_SECONDS,
-} from "./upload-keys";
+import { scheduleUploadKeyDeletion, UPLOAD_KEY_PREFIX, UPLOAD_URL_SECONDS } from "./upload-keys";
 import { tooLargeMessage, UPLOAD_LIMIT_BYTES, uploadKindOf } from "./upload-checks";
 
 const extensionOf = (fileName: string) => fileName.split(".").pop()?.toLowerCase() ?? "";
@@ -138,7 +133,7 @@ export async function createUploadUrls({
       attachmentId,
       signedUrl: await storage.presignPut(uploadKey, {
         expiresInSeconds: UPLOAD_URL_SECONDS,
-        contentTypes: acceptedUploadTypes(contentType),
+        contentTypes: declarableContentTypes(contentType),
         maxBytes: request.fileSize,
       }),
     });

@@ -3,7 +3,6 @@ import { and, inArray, lte, sql } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { storageDeletions } from "@/lib/db/schema";
 import { getStorage } from "@/lib/storage";
-import { declarableContentTypes } from "@/lib/storage/content-types";
 
 /**
  * Upload keys (docs/storage.md, "Write once"): a signed PUT URL writes to `uploads/...`, a key
@@ -19,11 +18,6 @@ export const UPLOAD_URL_SECONDS = 15 * 60;
 const UPLOAD_KEY_GRACE_MS = (UPLOAD_URL_SECONDS + 60) * 1000;
 
 const BATCH = 200;
-
-/** The types a PUT may declare for a file the server will serve as `contentType`. */
-export function acceptedUploadTypes(contentType: string): [string, ...string[]] {
-  return declarableContentTypes(contentType);
-}
 
 /**
  * Deletes the upload keys' objects once their URLs have expired. Until then a confirmed file's
