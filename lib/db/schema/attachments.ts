@@ -13,7 +13,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, id, updatedAt } from "./columns";
+import { cascadeRef, createdAt, id, updatedAt } from "./columns";
 import { projectMakes } from "./makes";
 import { posts } from "./posts";
 import { users } from "./users";
@@ -64,9 +64,7 @@ export const attachments = pgTable(
   "attachments",
   {
     id: id(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => users.id),
     parentType: attachmentParentTypeEnum("parent_type").notNull(),
     postId: uuid("post_id").references((): AnyPgColumn => posts.id, { onDelete: "cascade" }),
     makeId: uuid("make_id").references((): AnyPgColumn => projectMakes.id, { onDelete: "cascade" }),
@@ -133,9 +131,7 @@ export const downloadLogs = pgTable(
   "download_logs",
   {
     id: id(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => users.id),
     attachmentId: uuid("attachment_id").references(() => attachments.id, { onDelete: "set null" }),
     postId: uuid("post_id").references(() => posts.id, { onDelete: "set null" }),
     fileName: text("file_name").notNull(),

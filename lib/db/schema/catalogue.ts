@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, numeric, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id } from "./columns";
+import { boolean, check, index, numeric, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { cascadeRef, createdAt, id } from "./columns";
 
 /** CNC machine catalogue: brand -> model -> variant. Work areas are tool-centre travel in mm. */
 export const cncBrands = pgTable("cnc_brands", {
@@ -16,9 +16,7 @@ export const cncModels = pgTable(
   "cnc_models",
   {
     id: id(),
-    brandId: uuid("brand_id")
-      .notNull()
-      .references(() => cncBrands.id, { onDelete: "cascade" }),
+    brandId: cascadeRef("brand_id", () => cncBrands.id),
     name: text("name").notNull(),
     link: text("link"),
     createdAt: createdAt(),
@@ -33,9 +31,7 @@ export const cncVariants = pgTable(
   "cnc_variants",
   {
     id: id(),
-    modelId: uuid("model_id")
-      .notNull()
-      .references(() => cncModels.id, { onDelete: "cascade" }),
+    modelId: cascadeRef("model_id", () => cncModels.id),
     name: text("name").notNull(),
     link: text("link"),
     workAreaXMm: numeric("work_area_x_mm", { precision: 8, scale: 2, mode: "number" }).notNull(),

@@ -1,17 +1,7 @@
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  pgEnum,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { check, index, integer, pgEnum, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { COLLECTION_VISIBILITIES } from "@/lib/catalogue/enums";
-import { createdAt, id, updatedAt } from "./columns";
+import { cascadeRef, createdAt, id, updatedAt } from "./columns";
 import { posts } from "./posts";
 import { users } from "./users";
 
@@ -22,9 +12,7 @@ export const collections = pgTable(
   "collections",
   {
     id: id(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => users.id),
     name: text("name").notNull(),
     /** From the name, unique per owner. */
     slug: text("slug").notNull(),
@@ -43,12 +31,8 @@ export const collections = pgTable(
 export const collectionPosts = pgTable(
   "collection_posts",
   {
-    collectionId: uuid("collection_id")
-      .notNull()
-      .references(() => collections.id, { onDelete: "cascade" }),
-    postId: uuid("post_id")
-      .notNull()
-      .references(() => posts.id, { onDelete: "cascade" }),
+    collectionId: cascadeRef("collection_id", () => collections.id),
+    postId: cascadeRef("post_id", () => posts.id),
     position: integer("position").notNull(),
     createdAt: createdAt(),
   },

@@ -1,4 +1,4 @@
-import { customType, timestamp, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, customType, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** Opaque identifiers: random UUIDs, exposed as `_id` strings in payloads. */
 export const id = () => uuid("id").primaryKey().defaultRandom();
@@ -19,3 +19,7 @@ export const tsvector = customType<{ data: string }>({
 export const xid8 = customType<{ data: string }>({
   dataType: () => "xid8",
 });
+
+/** A required reference whose row goes with the row it points at. */
+export const cascadeRef = (name: string, target: () => AnyPgColumn) =>
+  uuid(name).notNull().references(target, { onDelete: "cascade" });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id } from "./columns";
+import { check, index, pgTable, text } from "drizzle-orm/pg-core";
+import { cascadeRef, createdAt, id } from "./columns";
 import { posts } from "./posts";
 import { users } from "./users";
 
@@ -8,12 +8,8 @@ export const comments = pgTable(
   "comments",
   {
     id: id(),
-    postId: uuid("post_id")
-      .notNull()
-      .references(() => posts.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    postId: cascadeRef("post_id", () => posts.id),
+    userId: cascadeRef("user_id", () => users.id),
     /** Quill-style delta `{ ops: [...] }` as a JSON string, sanitised by the service. */
     comment: text("comment").notNull(),
     /** Plain text of the delta, for previews and moderation search. */

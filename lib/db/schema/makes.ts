@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, numeric, pgTable, smallint, text, uuid } from "drizzle-orm/pg-core";
 import { RATING_CRITERIA, type RatingCriterion, ratingWeightPercent } from "@/lib/catalogue/enums";
 import { cncVariants } from "./catalogue";
-import { createdAt, id } from "./columns";
+import { cascadeRef, createdAt, id } from "./columns";
 import { posts } from "./posts";
 import { users } from "./users";
 
@@ -35,12 +35,8 @@ export const projectMakes = pgTable(
   "project_makes",
   {
     id: id(),
-    postId: uuid("post_id")
-      .notNull()
-      .references(() => posts.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    postId: cascadeRef("post_id", () => posts.id),
+    userId: cascadeRef("user_id", () => users.id),
     printedOnId: uuid("printed_on_id").references(() => cncVariants.id, { onDelete: "set null" }),
     isPrinted: boolean("is_printed").notNull(),
     cutExpectation: smallint(RATING_COLUMNS.cutExpectation),

@@ -16,7 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { attachments } from "./attachments";
 import { cncVariants } from "./catalogue";
-import { createdAt, id, tsvector, updatedAt } from "./columns";
+import { cascadeRef, createdAt, id, tsvector, updatedAt } from "./columns";
 import { categories, partners, tags } from "./taxonomy";
 import { users } from "./users";
 import {
@@ -45,9 +45,7 @@ export const posts = pgTable(
   "posts",
   {
     id: id(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => users.id),
     title: text("title").notNull().default(""),
     description: text("description").notNull().default(""),
     categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
@@ -183,12 +181,8 @@ export const posts = pgTable(
 export const postTags = pgTable(
   "post_tags",
   {
-    postId: uuid("post_id")
-      .notNull()
-      .references(() => posts.id, { onDelete: "cascade" }),
-    tagId: uuid("tag_id")
-      .notNull()
-      .references(() => tags.id, { onDelete: "cascade" }),
+    postId: cascadeRef("post_id", () => posts.id),
+    tagId: cascadeRef("tag_id", () => tags.id),
   },
   (t) => [primaryKey({ columns: [t.postId, t.tagId] }), index("post_tags_tag_idx").on(t.tagId)],
 );
@@ -196,12 +190,8 @@ export const postTags = pgTable(
 export const postSupportedMachines = pgTable(
   "post_supported_machines",
   {
-    postId: uuid("post_id")
-      .notNull()
-      .references(() => posts.id, { onDelete: "cascade" }),
-    variantId: uuid("variant_id")
-      .notNull()
-      .references(() => cncVariants.id, { onDelete: "cascade" }),
+    postId: cascadeRef("post_id", () => posts.id),
+    variantId: cascadeRef("variant_id", () => cncVariants.id),
   },
   (t) => [
     primaryKey({ columns: [t.postId, t.variantId] }),
@@ -214,12 +204,8 @@ export const toolData = pgTable(
   "tool_data",
   {
     id: id(),
-    postId: uuid("post_id")
-      .notNull()
-      .references(() => posts.id, { onDelete: "cascade" }),
-    modelId: uuid("model_id")
-      .notNull()
-      .references((): AnyPgColumn => attachments.id, { onDelete: "cascade" }),
+    postId: cascadeRef("post_id", () => posts.id),
+    modelId: cascadeRef("model_id", () => attachments.id),
     laserOrEndmill: toolFamilyEnum("laser_or_endmill").notNull(),
     toolUnit: toolUnitEnum("tool_unit"),
     /** Tool diameter in toolUnit; null for lasers. */
@@ -246,12 +232,8 @@ export const toolData = pgTable(
 export const likes = pgTable(
   "likes",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    postId: uuid("post_id")
-      .notNull()
-      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => users.id),
+    postId: cascadeRef("post_id", () => posts.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.postId] }), index("likes_post_idx").on(t.postId)],
@@ -260,12 +242,8 @@ export const likes = pgTable(
 export const bookmarks = pgTable(
   "bookmarks",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    postId: uuid("post_id")
-      .notNull()
-      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => users.id),
+    postId: cascadeRef("post_id", () => posts.id),
     createdAt: createdAt(),
   },
   (t) => [

@@ -16,7 +16,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { cncVariants } from "./catalogue";
-import { createdAt, id, updatedAt } from "./columns";
+import { cascadeRef, createdAt, id, updatedAt } from "./columns";
 import { AUTH_PROVIDERS } from "@/lib/catalogue/enums";
 
 export const authProviderEnum = pgEnum("auth_provider", AUTH_PROVIDERS);
@@ -63,9 +63,7 @@ export const sessions = pgTable(
   "sessions",
   {
     id: id(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => users.id),
     familyId: uuid("family_id").notNull(),
     /** SHA-256 of the opaque token; the token itself is never stored. */
     tokenHash: text("token_hash").notNull().unique(),
@@ -84,9 +82,7 @@ export const otpCodes = pgTable(
   "otp_codes",
   {
     id: id(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => users.id),
     codeHash: text("code_hash").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     failedAttempts: smallint("failed_attempts").notNull().default(0),
@@ -103,9 +99,7 @@ export const passwordResetTokens = pgTable(
   "password_reset_tokens",
   {
     id: id(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => users.id),
     tokenHash: text("token_hash").notNull().unique(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
@@ -119,9 +113,7 @@ export const oauthAccounts = pgTable(
   {
     provider: text("provider").notNull(),
     providerAccountId: text("provider_account_id").notNull(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => users.id),
     email: text("email").notNull(),
     createdAt: createdAt(),
   },
@@ -134,12 +126,8 @@ export const oauthAccounts = pgTable(
 export const ownedMachines = pgTable(
   "owned_machines",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    variantId: uuid("variant_id")
-      .notNull()
-      .references(() => cncVariants.id, { onDelete: "cascade" }),
+    userId: cascadeRef("user_id", () => users.id),
+    variantId: cascadeRef("variant_id", () => cncVariants.id),
     createdAt: createdAt(),
   },
   (t) => [
