@@ -8,6 +8,7 @@ import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/toast";
+import { useCheckedSubmit } from "@/components/ui/use-checked-submit";
 import { callEndpoint } from "@/lib/api-client/call-endpoint";
 import type { Collection } from "@/lib/validation/collections";
 
@@ -35,8 +36,6 @@ export function AddToCollectionDialog({
   const [pendingId, setPendingId] = useState<string | null>(null);
   const [name, setName] = useState("");
   const [visibility, setVisibility] = useState<Visibility>("public");
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [isCreating, setIsCreating] = useState(false);
 
   useEffect(() => {
     if (!open) return;
@@ -84,19 +83,13 @@ export function AddToCollectionDialog({
     }
   }
 
-  async function onCreate(event: FormEvent) {
-    event.preventDefault();
-    const { createCollectionSchema, createCollectionEndpoint, addPostToCollectionEndpoint } =
-      await contracts();
-    const parsed = createCollectionSchema.safeParse({ name, visibility });
-    if (!parsed.success) {
-      setNameError(parsed.error.issues[0]?.message ?? "Invalid name");
-      return;
-    }
-    setNameError(null);
-    setIsCreating(true);
-    try {
-      const { collection } = await callEndpoint(createCollectionEndpoint, { body: parsed.data });
+  const created = useCheckedSubmit({
+    schema: async () => (await contracts()).createCollectionSchema,
+    invalidText: "Invalid name",
+    describeError: errorText,
+    send: async (body) => {
+      const { createCollectionEndpoint, addPostToCollectionEndpoint } = await contracts();
+      const { collection } = await callEndpoint(createCollectionEndpoint, { body });
       const { collection: withPost } = await callEndpoint(addPostToCollectionEndpoint, {
         params: { id: collection._id },
         body: { postId },
@@ -104,11 +97,13 @@ export function AddToCollectionDialog({
       setCollections((list) => [{ ...withPost, hasPost: true }, ...(list ?? [])]);
       setName("");
       toast.success(`Added to ${collection.name}`);
-    } catch (error) {
-      setNameError(errorText(error));
-    } finally {
-      setIsCreating(false);
-    }
+    },
+  });
+  const nameError = created.problem;
+
+  function onCreate(event: FormEvent) {
+    event.preventDefault();
+    void created.submit({ name, visibility });
   }
 
   return (
@@ -151,7 +146,7 @@ export function AddToCollectionDialog({
             ))}
           </ul>
         )}
-        <form onSubmit={(event) => void onCreate(event)} className="space-y-2 border-t border-line pt-4">
+        <form onSubmit={onCreate} className="space-y-2 border-t border-line pt-4">
           <label htmlFor={`new-collection-${postId}`} className="text-sm font-medium text-ink">
             New collection
           </label>
@@ -174,7 +169,7 @@ export function AddToCollectionDialog({
               <option value="public">Public</option>
               <option value="private">Private</option>
             </select>
-            <Button type="submit" isLoading={isCreating}>
+            <Button type="submit" isLoading={created.isSubmitting}>
               Create
             </Button>
           </div>

@@ -4,10 +4,12 @@ import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import { errorText } from "@/components/auth/form-field";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogTrigger } from "@/components/ui/dialog";
+import { DialogFormFooter } from "@/components/ui/dialog-form-footer";
 import { EditIcon } from "@/components/ui/icons";
 import { Input, Textarea } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
+import { useCheckedSubmit } from "@/components/ui/use-checked-submit";
 import { callEndpoint } from "@/lib/api-client/call-endpoint";
 import type { Collection } from "@/lib/validation/collections";
 
@@ -18,29 +20,22 @@ export function EditCollectionDialog({ collectionId, initial }: { collectionId: 
   const router = useRouter();
   const [isOpen, setIsOpen] = useState(false);
   const [fields, setFields] = useState<Fields>(initial);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const { updateCollectionEndpoint, updateCollectionSchema } = await import("@/lib/validation/collections");
-    const parsed = updateCollectionSchema.safeParse(fields);
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? "Invalid collection");
-      return;
-    }
-    setProblem(null);
-    setIsSaving(true);
-    try {
-      await callEndpoint(updateCollectionEndpoint, { params: { id: collectionId }, body: parsed.data });
+  const { problem, isSubmitting, submit } = useCheckedSubmit({
+    schema: async () => (await import("@/lib/validation/collections")).updateCollectionSchema,
+    invalidText: "Invalid collection",
+    describeError: errorText,
+    send: async (body) => {
+      const { updateCollectionEndpoint } = await import("@/lib/validation/collections");
+      await callEndpoint(updateCollectionEndpoint, { params: { id: collectionId }, body });
       toast.success("Collection saved");
       setIsOpen(false);
       router.refresh();
-    } catch (error) {
-      setProblem(errorText(error));
-    } finally {
-      setIsSaving(false);
-    }
+    },
+  });
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    void submit(fields);
   }
 
   return (
@@ -51,7 +46,7 @@ export function EditCollectionDialog({ collectionId, initial }: { collectionId: 
         </Button>
       </DialogTrigger>
       <DialogContent title="Edit collection">
-        <form onSubmit={(event) => void onSubmit(event)} className="space-y-3">
+        <form onSubmit={onSubmit} className="space-y-3">
           <label className="block space-y-1 text-sm font-medium text-ink">
             <span>Name</span>
             <Input
@@ -83,14 +78,7 @@ export function EditCollectionDialog({ collectionId, initial }: { collectionId: 
             </select>
           </label>
           {problem ? <p className="text-sm text-red-700">{problem}</p> : null}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" isLoading={isSaving}>
-              Save
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter isSubmitting={isSubmitting} />
         </form>
       </DialogContent>
     </Dialog>

@@ -8,8 +8,8 @@ import { toast } from "@/components/ui/toast";
 import type { z } from "zod";
 import { errorText, fieldA11y, FormField } from "@/components/auth/form-field";
 import { useSession } from "@/components/auth/session-provider";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { DialogFormFooter } from "@/components/ui/dialog-form-footer";
 import { Input } from "@/components/ui/input";
 import { FieldError, FieldHint } from "@/components/ui/label";
 import { updateUser } from "@/lib/api-client/auth";
@@ -217,14 +217,7 @@ export function EditProfileDialog({
             <FieldHint>Your username is always shown.</FieldHint>
           </fieldset>
 
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" isLoading={isSubmitting}>
-              Save
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter isSubmitting={isSubmitting} />
         </form>
       </DialogContent>
     </Dialog>

@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogFooter } from "@/components/ui/dialog";
 import { Textarea } from "@/components/ui/input";
+import { useCheckedSubmit } from "@/components/ui/use-checked-submit";
 import { FieldError, FieldHint, Label } from "@/components/ui/label";
 import { REJECTION_REASON_MAX, rejectPostBodySchema } from "@/lib/validation/review";
 
@@ -21,28 +22,25 @@ export function RejectPostDialog({
   onReject: (reason: string) => Promise<void>;
 }) {
   const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [isSending, setSending] = useState(false);
-  const fieldId = useId();
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = rejectPostBodySchema.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Please give a reason for the rejection.");
-      return;
-    }
-    setSending(true);
-    setError(null);
-    try {
-      await onReject(parsed.data.reason);
+  const {
+    problem: error,
+    isSubmitting: isSending,
+    submit,
+  } = useCheckedSubmit({
+    schema: () => rejectPostBodySchema,
+    invalidText: "Please give a reason for the rejection.",
+    describeError: (caught) => (caught instanceof Error ? caught.message : "Something went wrong"),
+    send: async (body) => {
+      await onReject(body.reason);
       setReason("");
       onOpenChange(false);
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : "Something went wrong");
-    } finally {
-      setSending(false);
-    }
+    },
+  });
+  const fieldId = useId();
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    void submit({ reason });
   }
 
   return (
@@ -52,7 +50,7 @@ export function RejectPostDialog({
         description={`"${projectTitle}" goes back to its author's drafts. They receive your reason by e-mail and see it while editing.`}
         size="md"
       >
-        <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-2">
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
           <Label htmlFor={fieldId} required>
             Reason
           </Label>
