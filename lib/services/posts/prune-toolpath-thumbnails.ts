@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, inArray, like } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { attachments, posts } from "@/lib/db/schema";
+import { postFilesWhere } from "@/lib/services/attachments/post-files";
 import { getStorage } from "@/lib/storage";
 import { toolpathThumbnailKey } from "./render-toolpath-thumbnails";
 
@@ -17,8 +18,7 @@ export async function pruneToolpathThumbnails(postId: string): Promise<void> {
     .from(attachments)
     .where(
       and(
-        eq(attachments.postId, postId),
-        eq(attachments.category, "postThumbnail"),
+        postFilesWhere(postId, "postThumbnail"),
         like(attachments.storageKey, `${prefix.slice(0, -".webp".length)}%`),
       ),
     );
@@ -31,7 +31,7 @@ export async function pruneToolpathThumbnails(postId: string): Promise<void> {
   const models = await db()
     .select({ id: attachments.id })
     .from(attachments)
-    .where(and(eq(attachments.postId, postId), eq(attachments.category, "postModel")));
+    .where(postFilesWhere(postId, "postModel"));
   const kept = new Set(models.map((model) => toolpathThumbnailKey(postId, model.id)));
   const orphans = pictures.filter(
     (picture) => picture.id !== post?.thumbnailId && !kept.has(picture.storageKey ?? ""),

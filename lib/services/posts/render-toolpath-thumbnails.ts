@@ -1,8 +1,9 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, inArray } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { attachments } from "@/lib/db/schema";
+import { postFilesWhere, readyPostThumbnail } from "@/lib/services/attachments/post-files";
 import { renderStoredGcodeThumbnail } from "@/lib/services/gcode/render-stored-gcode-thumbnail";
 import { getStorage } from "@/lib/storage";
 
@@ -40,14 +41,7 @@ export async function renderToolpathThumbnails({
       storageKey: attachments.storageKey,
     })
     .from(attachments)
-    .where(
-      and(
-        eq(attachments.postId, postId),
-        eq(attachments.category, "postModel"),
-        eq(attachments.status, "ready"),
-        inArray(attachments.id, [...modelIds]),
-      ),
-    );
+    .where(and(postFilesWhere(postId, "postModel", { ready: true }), inArray(attachments.id, [...modelIds])));
   const storage = getStorage();
   for (const model of models) {
     if (!model.storageKey || (model.fileSize ?? 0) > MAX_RENDERED_MODEL_BYTES) continue;
@@ -64,16 +58,7 @@ export async function renderToolpathThumbnails({
       };
       await db()
         .insert(attachments)
-        .values({
-          userId,
-          parentType: "post",
-          postId,
-          category: "postThumbnail",
-          resourceType: "thumbnail",
-          status: "ready",
-          storageKey,
-          ...values,
-        })
+        .values({ ...readyPostThumbnail(userId, postId), resourceType: "thumbnail", storageKey, ...values })
         .onConflictDoUpdate({ target: attachments.storageKey, set: values });
     } catch (error) {
       console.error(`Toolpath thumbnail of attachment ${model.id} failed`, error);

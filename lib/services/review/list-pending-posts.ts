@@ -1,10 +1,12 @@
 import "server-only";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Actor } from "@/lib/auth/actor";
+import { asc, inArray, sql } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { attachments, posts } from "@/lib/db/schema";
+import { postFilesWhere } from "@/lib/services/attachments/post-files";
 import { assertCanReviewPosts, pendingReviewWhere } from "@/lib/services/posts/post-access";
-import { loadPostCards, pageOf, placeIn } from "@/lib/services/posts/queries/to-post-summaries";
+import { type ActorPageRequest, countAll, type Pagination } from "@/lib/services/paging";
+import { loadPostCardPage } from "@/lib/services/posts/queries/post-card-page";
+import { placeIn } from "@/lib/services/posts/queries/to-post-summaries";
 import { getStorage } from "@/lib/storage";
 import type { ReviewModel, ReviewPost, ReviewPreflight } from "@/lib/validation/review";
 import { preflightWarnings } from "./queries/preflight";
@@ -27,34 +29,24 @@ const preflightReport = sql<unknown>`coalesce(
  * post last changed, which is its submission unless the author edited it since), each with its
  * models (short-lived URLs for the 3D preview) and their pre-flight reports.
  */
-export async function listPendingPosts({
-  actor,
-  page,
-  limit,
-}: {
-  actor: Actor;
-  page: number;
-  limit: number;
-}): Promise<{
+export async function listPendingPosts({ actor, page, limit }: ActorPageRequest): Promise<{
   posts: ReviewPost[];
-  pagination: { page: number; limit: number; total: number; totalPages: number };
+  pagination: Pagination;
 }> {
   assertCanReviewPosts(actor);
   const order = [asc(posts.updatedAt), asc(posts.id)];
-  const pageQuery = db()
-    .select({ id: posts.id, ord: placeIn(order) })
-    .from(posts)
-    .where(pendingReviewWhere)
-    .orderBy(...order)
-    .limit(limit)
-    .offset((page - 1) * limit);
-  const [cards, [totalRow]] = await Promise.all([
-    loadPostCards(pageOf(pageQuery), { actorId: actor.id }),
-    db()
-      .select({ total: sql<number>`count(*)::int` })
+  const { cards, pagination } = await loadPostCardPage({
+    ids: db()
+      .select({ id: posts.id, ord: placeIn(order) })
       .from(posts)
-      .where(pendingReviewWhere),
-  ]);
+      .where(pendingReviewWhere)
+      .$dynamic(),
+    count: db().select({ total: countAll() }).from(posts).where(pendingReviewWhere),
+    order,
+    page,
+    limit,
+    actorId: actor.id,
+  });
   const postIds = cards.map((card) => card._id);
   const [models, submitted] = await Promise.all([
     postIds.length === 0
@@ -69,13 +61,7 @@ export async function listPendingPosts({
             report: preflightReport,
           })
           .from(attachments)
-          .where(
-            and(
-              inArray(attachments.postId, postIds),
-              eq(attachments.category, "postModel"),
-              eq(attachments.status, "ready"),
-            ),
-          )
+          .where(postFilesWhere(postIds, "postModel", { ready: true }))
           .orderBy(asc(attachments.position), asc(attachments.createdAt)),
     postIds.length === 0
       ? Promise.resolve([])
@@ -107,7 +93,6 @@ export async function listPendingPosts({
     modelsByPost.set(model.postId, entry);
   }
   const submittedAt = new Map(submitted.map((row) => [row.id, row.updatedAt.toISOString()]));
-  const total = Number(totalRow?.total ?? 0);
   return {
     posts: cards.map((card) => ({
       ...card,
@@ -115,6 +100,6 @@ export async function listPendingPosts({
       models: modelsByPost.get(card._id)?.models ?? [],
       preflight: modelsByPost.get(card._id)?.preflight ?? [],
     })),
-    pagination: { page, limit, total, totalPages: Math.ceil(total / limit) },
+    pagination,
   };
 }

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/create";
 import { attachments, posts } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
+import { readyPostThumbnail } from "@/lib/services/attachments/post-files";
 import { matchesImageType, SIGNATURE_HEAD_BYTES } from "@/lib/services/attachments/image-signature";
 import { getStorage } from "@/lib/storage";
 import { contentTypeFromExtension } from "@/lib/storage/content-types";
@@ -52,12 +53,8 @@ export async function storeThumbnailFile(
   const [row] = await tx
     .insert(attachments)
     .values({
-      userId,
-      parentType: "post",
-      postId,
-      category: "postThumbnail",
+      ...readyPostThumbnail(userId, postId),
       resourceType: "image",
-      status: "ready",
       fileName,
       fileHash,
       fileSize: thumbnail.bytes.byteLength,

@@ -12,6 +12,7 @@ import {
   toolData,
 } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
+import { postFilesWhere } from "@/lib/services/attachments/post-files";
 import { idSchema } from "@/lib/validation/common";
 import type { PostFields } from "@/lib/validation/post-authoring";
 
@@ -121,13 +122,7 @@ export async function writePostFields(tx: Transaction, postId: string, fields: P
       const models = await tx
         .select({ id: attachments.id })
         .from(attachments)
-        .where(
-          and(
-            eq(attachments.postId, postId),
-            eq(attachments.category, "postModel"),
-            inArray(attachments.id, modelIds),
-          ),
-        );
+        .where(and(postFilesWhere(postId, "postModel"), inArray(attachments.id, modelIds)));
       if (models.length !== modelIds.length)
         refuse("toolData", "A tool must belong to one of this project's models");
     }
