@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { attachments, downloadLogs } from "@/lib/db/schema";
@@ -7,11 +6,9 @@ import type { Make } from "@/lib/validation/makes";
 import { createUser, testDb } from "../support/factories";
 import { asUser, createProject, GCODE, giveMachine, PNG_BYTES } from "../support/factories-project";
 import { api, type Envelope } from "../support/http";
+import { postUpload, requestUploadUrls, sha256, uploadModel } from "../support/uploads";
 
 type SignedUrl = Envelope<{ signedURL: string }>;
-type UploadUrls = Envelope<{ attachments: { fileHash: string; signedUrl: string; attachmentId: string }[] }>;
-
-const sha256 = (bytes: Buffer | string) => createHash("sha256").update(bytes).digest("hex");
 
 async function downloadCountOf(attachmentId: string): Promise<number> {
   const [row] = await testDb()
@@ -73,24 +70,9 @@ describe("GET /api/v1/attachment/getPreSignedUrl", () => {
     expect(Buffer.from(await file.arrayBuffer()).subarray(0, 4)).toEqual(Buffer.from("PK\u0003\u0004"));
     for (let i = 0; i < 3; i++) await api(`/api/v1/attachment/getPreSignedUrl?attachmentId=${model.id}`);
     // An upload that never arrived (still pending) is not a listed file either.
-    const pending = await api(
-      "/api/v1/attachment/getPreSignedUploadUrl",
-      await asUser(owner.id, {
-        json: {
-          attachments: [
-            {
-              parentId: post.id,
-              parentType: "post",
-              category: "postModel",
-              fileName: "never-sent.nc",
-              fileHash: sha256("never sent"),
-              fileSize: 10,
-              resourceType: "model",
-            },
-          ],
-        },
-      }),
-    );
+    const pending = await requestUploadUrls(owner.id, [
+      postUpload({ postId: post.id, fileName: "never-sent.nc", bytes: "never sent" }),
+    ]);
     expect(pending.status).toBe(200);
     const after = await api<Envelope<{ post: { downloadAverage: number } }>>(`/api/v1/post/${post.id}`);
     // One listed file (the model, 3 downloads); the zip's download and the video do not count.
@@ -197,13 +179,6 @@ describe("make images: POST getPreSignedUploadUrl, PUT, POST confirmUploads", ()
     resourceType: "image",
   });
 
-  async function requestUpload(userId: string, requests: unknown[]) {
-    return api<UploadUrls>(
-      "/api/v1/attachment/getPreSignedUploadUrl",
-      await asUser(userId, { json: { attachments: requests } }),
-    );
-  }
-
   async function confirm(userId: string, attachmentIds: string[]) {
     return api<Envelope<{ attachments: { _id: string; fileName: string; url: string }[] }>>(
       "/api/v1/attachment/confirmUploads",
@@ -213,7 +188,7 @@ describe("make images: POST getPreSignedUploadUrl, PUT, POST confirmUploads", ()
 
   it("uploads a real PNG that then shows on the make", async () => {
     const { post, maker, make } = await makeOf();
-    const upload = await requestUpload(maker.id, [imageRequest(make._id, "photo.png", PNG_BYTES)]);
+    const upload = await requestUploadUrls(maker.id, [imageRequest(make._id, "photo.png", PNG_BYTES)]);
     expect(upload.status).toBe(200);
     const [target] = upload.body.data.attachments;
     expect(target!.fileHash).toBe(sha256(PNG_BYTES));
@@ -250,7 +225,7 @@ describe("make images: POST getPreSignedUploadUrl, PUT, POST confirmUploads", ()
   it("refuses a file that is not really an image, whatever its name, and removes it", async () => {
     const { maker, make } = await makeOf();
     const fake = Buffer.from("<svg onload=alert(1)>not a png</svg>");
-    const upload = await requestUpload(maker.id, [imageRequest(make._id, "photo.png", fake)]);
+    const upload = await requestUploadUrls(maker.id, [imageRequest(make._id, "photo.png", fake)]);
     const [target] = upload.body.data.attachments;
     await fetch(target!.signedUrl, { method: "PUT", headers: { "content-type": "image/png" }, body: fake });
     const { status, body } = await confirm(maker.id, [target!.attachmentId]);
@@ -262,7 +237,7 @@ describe("make images: POST getPreSignedUploadUrl, PUT, POST confirmUploads", ()
 
   it("refuses a JPEG name holding PNG bytes, and bytes that do not match the declared hash", async () => {
     const { maker, make } = await makeOf();
-    const upload = await requestUpload(maker.id, [imageRequest(make._id, "photo.jpg", PNG_BYTES)]);
+    const upload = await requestUploadUrls(maker.id, [imageRequest(make._id, "photo.jpg", PNG_BYTES)]);
     const [target] = upload.body.data.attachments;
     await fetch(target!.signedUrl, {
       method: "PUT",
@@ -272,7 +247,7 @@ describe("make images: POST getPreSignedUploadUrl, PUT, POST confirmUploads", ()
     expect((await confirm(maker.id, [target!.attachmentId])).status).toBe(400);
 
     const declared = imageRequest(make._id, "other.png", PNG_BYTES);
-    const second = await requestUpload(maker.id, [{ ...declared, fileHash: sha256("something else") }]);
+    const second = await requestUploadUrls(maker.id, [{ ...declared, fileHash: sha256("something else") }]);
     const [secondTarget] = second.body.data.attachments;
     await fetch(secondTarget!.signedUrl, {
       method: "PUT",
@@ -286,19 +261,19 @@ describe("make images: POST getPreSignedUploadUrl, PUT, POST confirmUploads", ()
 
   it("answers 400 when nothing was uploaded to the signed URL", async () => {
     const { maker, make } = await makeOf();
-    const upload = await requestUpload(maker.id, [imageRequest(make._id, "photo.webp", PNG_BYTES)]);
+    const upload = await requestUploadUrls(maker.id, [imageRequest(make._id, "photo.webp", PNG_BYTES)]);
     const { status } = await confirm(maker.id, [upload.body.data.attachments[0]!.attachmentId]);
     expect(status).toBe(400);
   });
 
   it("refuses other types and files over 5MB with the spec's messages before any upload", async () => {
     const { maker, make } = await makeOf();
-    const gif = await requestUpload(maker.id, [imageRequest(make._id, "anim.gif", PNG_BYTES)]);
+    const gif = await requestUploadUrls(maker.id, [imageRequest(make._id, "anim.gif", PNG_BYTES)]);
     expect(gif.status).toBe(400);
     expect(gif.body.issues).toEqual([
       { path: "attachments.0.fileName", message: "Only .jpg, .jpeg, .png and .webp formats are supported." },
     ]);
-    const big = await requestUpload(maker.id, [
+    const big = await requestUploadUrls(maker.id, [
       { ...imageRequest(make._id, "big.jpg", PNG_BYTES), fileSize: 5 * 1024 * 1024 + 1 },
     ]);
     expect(big.status).toBe(400);
@@ -310,9 +285,9 @@ describe("make images: POST getPreSignedUploadUrl, PUT, POST confirmUploads", ()
   it("lets only the make's author upload or confirm, and needs at least one image", async () => {
     const { maker, make } = await makeOf();
     const stranger = await createUser();
-    const refused = await requestUpload(stranger.id, [imageRequest(make._id, "photo.png", PNG_BYTES)]);
+    const refused = await requestUploadUrls(stranger.id, [imageRequest(make._id, "photo.png", PNG_BYTES)]);
     expect(refused.status).toBe(403);
-    const upload = await requestUpload(maker.id, [imageRequest(make._id, "photo.png", PNG_BYTES)]);
+    const upload = await requestUploadUrls(maker.id, [imageRequest(make._id, "photo.png", PNG_BYTES)]);
     const attachmentId = upload.body.data.attachments[0]!.attachmentId;
     expect((await confirm(stranger.id, [attachmentId])).status).toBe(404);
     const empty = await confirm(maker.id, []);
@@ -322,47 +297,25 @@ describe("make images: POST getPreSignedUploadUrl, PUT, POST confirmUploads", ()
 });
 
 describe("project files: POST getPreSignedUploadUrl, PUT, POST confirmUploads", () => {
-  const modelRequest = (postId: string, bytes: string) => ({
-    parentId: postId,
-    parentType: "post",
-    category: "postModel",
-    fileName: "second-part.nc",
-    fileHash: sha256(bytes),
-    fileSize: Buffer.byteLength(bytes),
-    resourceType: "model",
-  });
+  const modelRequest = (postId: string, bytes: string) =>
+    postUpload({ postId, fileName: "second-part.nc", bytes });
 
   it("confirms the owner's complete upload, which then lists on the post", async () => {
     const { post, owner } = await createProject();
-    const upload = await api<UploadUrls>(
-      "/api/v1/attachment/getPreSignedUploadUrl",
-      await asUser(owner.id, { json: { attachments: [modelRequest(post.id, GCODE)] } }),
-    );
-    expect(upload.status).toBe(200);
-    const [target] = upload.body.data.attachments;
-    const put = await fetch(target!.signedUrl, {
-      method: "PUT",
-      headers: { "content-type": "text/x-gcode" },
-      body: GCODE,
+    const { confirmed, attachmentId } = await uploadModel(owner.id, post.id, {
+      fileName: "second-part.nc",
+      gcode: GCODE,
     });
-    expect(put.status).toBe(200);
-    const confirmed = await api(
-      "/api/v1/attachment/confirmUploads",
-      await asUser(owner.id, { json: { attachmentIds: [target!.attachmentId] } }),
-    );
     expect(confirmed.status).toBe(200);
     const detail = await api<Envelope<{ post: { attachments: { _id: string }[] } }>>(
       `/api/v1/post/${post.id}`,
     );
-    expect(detail.body.data.post.attachments.map((file) => file._id)).toContain(target!.attachmentId);
+    expect(detail.body.data.post.attachments.map((file) => file._id)).toContain(attachmentId);
   });
 
   it("refuses an incomplete upload and files for someone else's project", async () => {
     const { post, owner } = await createProject();
-    const upload = await api<UploadUrls>(
-      "/api/v1/attachment/getPreSignedUploadUrl",
-      await asUser(owner.id, { json: { attachments: [modelRequest(post.id, GCODE)] } }),
-    );
+    const upload = await requestUploadUrls(owner.id, [modelRequest(post.id, GCODE)]);
     const [target] = upload.body.data.attachments;
     await fetch(target!.signedUrl, {
       method: "PUT",
@@ -376,10 +329,7 @@ describe("project files: POST getPreSignedUploadUrl, PUT, POST confirmUploads", 
     expect(refused.status).toBe(400);
 
     const stranger = await createUser();
-    const foreign = await api(
-      "/api/v1/attachment/getPreSignedUploadUrl",
-      await asUser(stranger.id, { json: { attachments: [modelRequest(post.id, GCODE)] } }),
-    );
+    const foreign = await requestUploadUrls(stranger.id, [modelRequest(post.id, GCODE)]);
     expect(foreign.status).toBe(403);
   });
 });

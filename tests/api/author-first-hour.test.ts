@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { attachments, posts, toolData } from "@/lib/db/schema";
@@ -6,18 +5,17 @@ import type { PostList } from "@/lib/validation/posts";
 import { createUser, testDb } from "../support/factories";
 import { asUser, createProject } from "../support/factories-project";
 import { api, type Envelope } from "../support/http";
+import { uploadModel } from "../support/uploads";
 
 /*
  * Over HTTP: an uploaded model keeps the tools its CAM comments name; an owner's draft cards say
  * where the draft stands; a laser-only project is submitted without a spindle speed.
  */
-type UploadUrls = Envelope<{ attachments: { signedUrl: string; attachmentId: string }[] }>;
 type Detail = Envelope<{
   post: { attachments: { _id: string; gcodeAnalysis: { toolComments?: unknown[]; units: string } | null }[] };
 }>;
 type Refusal = Envelope<never> & { issues?: { path: string; message: string }[] };
 
-const sha256 = (bytes: string) => createHash("sha256").update(bytes).digest("hex");
 // A Fusion 360 header, in millimetres.
 const POCKET =
   "(T1  D=3 CR=0 - ZMIN=-2 - flat end mill)\nG21 G90\nM3 S18000\nG0 Z5\nG1 Z-2 F300\nG1 X74 Y69\nM5\n";
@@ -25,39 +23,13 @@ const POCKET =
 describe("the author's first hour", () => {
   it("stores the tools a model's comments name with its analysis", async () => {
     const { post, owner } = await createProject({ visibility: "draft" });
-    const upload = await api<UploadUrls>(
-      "/api/v1/attachment/getPreSignedUploadUrl",
-      await asUser(owner.id, {
-        json: {
-          attachments: [
-            {
-              parentId: post.id,
-              parentType: "post",
-              category: "postModel",
-              fileName: "heatsink.nc",
-              fileHash: sha256(POCKET),
-              fileSize: Buffer.byteLength(POCKET),
-              resourceType: "model",
-            },
-          ],
-        },
-      }),
-    );
-    expect(upload.status).toBe(200);
-    const [target] = upload.body.data.attachments;
-    const put = await fetch(target!.signedUrl, {
-      method: "PUT",
-      headers: { "content-type": "text/x-gcode" },
-      body: POCKET,
+    const { confirmed, attachmentId } = await uploadModel(owner.id, post.id, {
+      fileName: "heatsink.nc",
+      gcode: POCKET,
     });
-    expect(put.status).toBe(200);
-    const confirmed = await api(
-      "/api/v1/attachment/confirmUploads",
-      await asUser(owner.id, { json: { attachmentIds: [target!.attachmentId] } }),
-    );
     expect(confirmed.status).toBe(200);
     const detail = await api<Detail>(`/api/v1/post/${post.id}`, await asUser(owner.id));
-    const model = detail.body.data.post.attachments.find((file) => file._id === target!.attachmentId);
+    const model = detail.body.data.post.attachments.find((file) => file._id === attachmentId);
     expect(model?.gcodeAnalysis?.units).toBe("mm");
     expect(model?.gcodeAnalysis?.toolComments).toEqual([
       { tool: 1, diameter: 3, unit: "mm", type: "Upcut Endmill" },

@@ -1,4 +1,4 @@
-import { createHash, randomInt } from "node:crypto";
+import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { posts } from "@/lib/db/schema";
@@ -6,13 +6,13 @@ import type { PostList } from "@/lib/validation/posts";
 import { createUser, testDb } from "../support/factories";
 import { asUser, createProject } from "../support/factories-project";
 import { api, type Envelope } from "../support/http";
+import { postUpload, uploadModel } from "../support/uploads";
 
 /*
  * Over HTTP: an uploaded laser raster (M3 S0 once, the power on every move, no M4) is
  * stored as a laser job with its power range and found by the toolType=Laser filter; G-code
  * extensions the viewer reads but the spec does not accept for uploads get the spec's message.
  */
-type UploadUrls = Envelope<{ attachments: { fileHash: string; signedUrl: string; attachmentId: string }[] }>;
 type Detail = Envelope<{
   post: {
     attachments: {
@@ -22,21 +22,10 @@ type Detail = Envelope<{
   };
 }>;
 
-const sha256 = (bytes: string) => createHash("sha256").update(bytes).digest("hex");
 const word = () => Array.from({ length: 10 }, () => String.fromCharCode(97 + randomInt(26))).join("");
 
 // Power S100..S1000 carried on the feed moves: 4 changes on feed lines, so a laser job.
 const RASTER = "G21 G90\nM3 S0\nG1X10S100F1000\nG1X20S500\nG1X30S250\nG1X40S1000\nM5\n";
-
-const modelRequest = (postId: string, fileName: string, bytes: string) => ({
-  parentId: postId,
-  parentType: "post",
-  category: "postModel",
-  fileName,
-  fileHash: sha256(bytes),
-  fileSize: Buffer.byteLength(bytes),
-  resourceType: "model",
-});
 
 async function laserIds(token: string, viewerId: string): Promise<string[]> {
   const { status, body } = await api<Envelope<PostList>>(
@@ -58,26 +47,14 @@ describe("G-code uploads", () => {
       .where(eq(posts.id, post.id));
     expect(await laserIds(token, (await createUser()).id)).toEqual([]);
 
-    const upload = await api<UploadUrls>(
-      "/api/v1/attachment/getPreSignedUploadUrl",
-      await asUser(owner.id, { json: { attachments: [modelRequest(post.id, "raster.nc", RASTER)] } }),
-    );
-    expect(upload.status).toBe(200);
-    const [target] = upload.body.data.attachments;
-    const put = await fetch(target!.signedUrl, {
-      method: "PUT",
-      headers: { "content-type": "text/x-gcode" },
-      body: RASTER,
+    const { confirmed, attachmentId } = await uploadModel(owner.id, post.id, {
+      fileName: "raster.nc",
+      gcode: RASTER,
     });
-    expect(put.status).toBe(200);
-    const confirmed = await api(
-      "/api/v1/attachment/confirmUploads",
-      await asUser(owner.id, { json: { attachmentIds: [target!.attachmentId] } }),
-    );
     expect(confirmed.status).toBe(200);
 
     const detail = await api<Detail>(`/api/v1/post/${post.id}`);
-    const model = detail.body.data.post.attachments.find((file) => file._id === target!.attachmentId);
+    const model = detail.body.data.post.attachments.find((file) => file._id === attachmentId);
     expect(model?.gcodeAnalysis?.isLaser).toBe(true);
     expect(model?.gcodeAnalysis?.powerRange).toEqual({ min: 100, max: 1000 });
 
@@ -89,7 +66,9 @@ describe("G-code uploads", () => {
     for (const fileName of ["cut.gco", "part.tap"]) {
       const refused = await api<Envelope<unknown> & { issues?: unknown[] }>(
         "/api/v1/attachment/getPreSignedUploadUrl",
-        await asUser(owner.id, { json: { attachments: [modelRequest(post.id, fileName, RASTER)] } }),
+        await asUser(owner.id, {
+          json: { attachments: [postUpload({ postId: post.id, fileName, bytes: RASTER })] },
+        }),
       );
       expect(refused.status, fileName).toBe(400);
       expect(refused.body.issues).toEqual([

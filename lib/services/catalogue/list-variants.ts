@@ -1,7 +1,8 @@
 import "server-only";
-import { asc, eq, inArray, or } from "drizzle-orm";
+import { asc, inArray, or } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { cncBrands, cncModels, cncVariants } from "@/lib/db/schema";
+import { withModelAndBrand } from "./queries/with-model-and-brand";
 import type { CncVariant } from "@/lib/validation/catalogue";
 
 /**
@@ -19,7 +20,7 @@ export async function listVariants({
     modelIds?.length ? inArray(cncVariants.modelId, modelIds) : undefined,
     variantIds?.length ? inArray(cncVariants.id, variantIds) : undefined,
   ].filter((filter) => filter !== undefined);
-  const rows = await db()
+  const query = db()
     .select({
       id: cncVariants.id,
       name: cncVariants.name,
@@ -35,8 +36,8 @@ export async function listVariants({
       brandLink: cncBrands.link,
     })
     .from(cncVariants)
-    .innerJoin(cncModels, eq(cncModels.id, cncVariants.modelId))
-    .innerJoin(cncBrands, eq(cncBrands.id, cncModels.brandId))
+    .$dynamic();
+  const rows = await withModelAndBrand(query)
     .where(filters.length ? or(...filters) : undefined)
     .orderBy(asc(cncBrands.name), asc(cncModels.name), asc(cncVariants.name));
   return rows.map((row) => ({

@@ -9,6 +9,13 @@ import { type Collection, COLLECTION_MESSAGES, COLLECTION_POSTS_MAX } from "@/li
 import { assertCollectionOwned, canAddPostToCollection } from "./collection-access";
 import { loadCollectionSummary } from "./queries/collection-summaries";
 
+/** One project in one of the actor's collections. */
+export interface CollectionPostRequest {
+  actor: Actor;
+  collectionId: string;
+  postId: string;
+}
+
 export const ONLY_PUBLIC_PROJECTS_MESSAGE =
   "Only public projects (or your own) can be added to a collection.";
 
@@ -21,11 +28,7 @@ export async function addPostToCollection({
   actor,
   collectionId,
   postId,
-}: {
-  actor: Actor;
-  collectionId: string;
-  postId: string;
-}): Promise<Collection> {
+}: CollectionPostRequest): Promise<Collection> {
   const facts = await db().transaction(async (tx) => {
     const collection = await assertCollectionOwned(collectionId, actor, { executor: tx, lock: true });
     const post = await assertPostVisible(postId, actor, tx);

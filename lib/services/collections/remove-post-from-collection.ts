@@ -1,9 +1,9 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
 import { collectionPosts } from "@/lib/db/schema";
 import type { Collection } from "@/lib/validation/collections";
+import type { CollectionPostRequest } from "./add-post-to-collection";
 import { assertCollectionOwned } from "./collection-access";
 import { loadCollectionSummary } from "./queries/collection-summaries";
 
@@ -16,11 +16,7 @@ export async function removePostFromCollection({
   actor,
   collectionId,
   postId,
-}: {
-  actor: Actor;
-  collectionId: string;
-  postId: string;
-}): Promise<Collection> {
+}: CollectionPostRequest): Promise<Collection> {
   const facts = await assertCollectionOwned(collectionId, actor);
   await db()
     .delete(collectionPosts)

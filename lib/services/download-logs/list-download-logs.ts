@@ -1,9 +1,15 @@
 import "server-only";
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { downloadLogs } from "@/lib/db/schema";
 import { DOWNLOAD_LOG_RESOURCE_TYPES, type DownloadLogResourceType } from "@/lib/catalogue/enums";
-import type { Actor } from "@/lib/auth/actor";
+import {
+  type ActorPageRequest,
+  countAll,
+  type Pagination,
+  pageOffset,
+  pagination,
+} from "@/lib/services/paging";
 import type { DownloadLog } from "@/lib/validation/download-logs";
 
 const asResourceType = (value: string): DownloadLogResourceType =>
@@ -16,14 +22,7 @@ export async function listDownloadLogs({
   actor,
   page,
   limit,
-}: {
-  actor: Actor;
-  page: number;
-  limit: number;
-}): Promise<{
-  downloadLogs: DownloadLog[];
-  pagination: { page: number; limit: number; total: number; totalPages: number };
-}> {
+}: ActorPageRequest): Promise<{ downloadLogs: DownloadLog[]; pagination: Pagination }> {
   const [rows, [totalRow]] = await Promise.all([
     db()
       .select({
@@ -38,13 +37,9 @@ export async function listDownloadLogs({
       .where(eq(downloadLogs.userId, actor.id))
       .orderBy(desc(downloadLogs.createdAt), desc(downloadLogs.id))
       .limit(limit)
-      .offset((page - 1) * limit),
-    db()
-      .select({ total: sql<number>`count(*)::int` })
-      .from(downloadLogs)
-      .where(eq(downloadLogs.userId, actor.id)),
+      .offset(pageOffset(page, limit)),
+    db().select({ total: countAll() }).from(downloadLogs).where(eq(downloadLogs.userId, actor.id)),
   ]);
-  const total = Number(totalRow?.total ?? 0);
   return {
     downloadLogs: rows.map((row) => ({
       _id: row.id,
@@ -54,6 +49,6 @@ export async function listDownloadLogs({
       postId: row.postId,
       createdAt: row.createdAt.toISOString(),
     })),
-    pagination: { page, limit, total, totalPages: Math.ceil(total / limit) },
+    pagination: pagination(page, limit, Number(totalRow?.total ?? 0)),
   };
 }

@@ -7,6 +7,7 @@ import { AppError } from "@/lib/errors";
 import type { OwnedMachine, SessionUser } from "@/lib/validation/session";
 import type { PublicUser } from "@/lib/validation/users";
 import { isStaffEmail } from "@/lib/auth/staff";
+import { withModelAndBrand } from "@/lib/services/catalogue/queries/with-model-and-brand";
 
 /** The fixed text the spec sends for locatedAt. */
 export const LOCATED_AT_TEXT = "Yet to be collected";
@@ -17,7 +18,7 @@ interface MachineRow extends OwnedMachine {
 }
 
 async function machinesOf(userId: string): Promise<MachineRow[]> {
-  const rows = await db()
+  const query = db()
     .select({
       variantId: cncVariants.id,
       variantName: cncVariants.name,
@@ -30,8 +31,8 @@ async function machinesOf(userId: string): Promise<MachineRow[]> {
     })
     .from(ownedMachines)
     .innerJoin(cncVariants, eq(cncVariants.id, ownedMachines.variantId))
-    .innerJoin(cncModels, eq(cncModels.id, cncVariants.modelId))
-    .innerJoin(cncBrands, eq(cncBrands.id, cncModels.brandId))
+    .$dynamic();
+  const rows = await withModelAndBrand(query)
     .where(eq(ownedMachines.userId, userId))
     .orderBy(asc(ownedMachines.createdAt), asc(cncVariants.name));
   return rows.map((row) => ({

@@ -5,6 +5,7 @@
  * project's own `daysAgo`, so the seeder can place each one at `now - hoursAgo`.
  */
 import type { Ratings } from "../../../lib/catalogue/enums";
+import type { Delta, DeltaAttributes, DeltaOp } from "../../../lib/comments/delta";
 import { RATING_MAX, RATING_MIN } from "../../../lib/catalogue/enums";
 import type { MachineRef } from "../../../lib/catalogue/machines";
 import { machineRefKey } from "../../../lib/catalogue/machines";
@@ -18,21 +19,7 @@ import { DEFAULT_SEED, createRng, hashString } from "./random";
 // Rich-text comments (Quill delta, stored as a JSON string)
 // ---------------------------------------------------------------------------------------------
 
-export interface DeltaAttributes {
-  bold?: true;
-  italic?: true;
-  underline?: true;
-  link?: string;
-}
-
-export interface DeltaOp {
-  insert: string;
-  attributes?: DeltaAttributes;
-}
-
-export interface CommentDelta {
-  ops: DeltaOp[];
-}
+export type CommentDelta = Delta;
 
 type Part = string | readonly [string, DeltaAttributes];
 
