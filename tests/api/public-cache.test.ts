@@ -1,38 +1,19 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { posts } from "@/lib/db/schema";
 import type { PostDetail, PostList } from "@/lib/validation/posts";
-import { startApp, type RunningApp } from "../support/app-server";
 import { createCategory, createUser, testDb } from "../support/factories";
 import { createListedPost } from "../support/factories-posts";
 import { accessTokenFor, commentThroughApi, createProject } from "../support/factories-project";
 import type { Envelope } from "../support/http";
+import { ownApp } from "../support/own-app";
 
 // The suite's shared server runs with the signed-out listing cache off (its tests write rows
 // straight into the database); this file starts one with the cache on, as in production.
 const CACHE_SECONDS = 2;
-let app: RunningApp;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "cnc-cache-"));
-  app = await startApp({
-    DATABASE_URL: inject("databaseUrl"),
-    DATA_DIR: dataDir,
-    MAIL_DRIVER: "outbox",
-    STORAGE_DRIVER: "local",
-    AUTH_SECRET: "api-test-secret-api-test-secret-0123456789",
-    PUBLIC_CACHE_SECONDS: String(CACHE_SECONDS),
-    POST_DETAIL_CACHE_SECONDS: "60",
-  });
-});
-
-afterAll(async () => {
-  await app?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+const app = ownApp("cache", {
+  PUBLIC_CACHE_SECONDS: String(CACHE_SECONDS),
+  POST_DETAIL_CACHE_SECONDS: "60",
 });
 
 /** A post's like count in a guest's listing of its category. */

@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startApp, type RunningApp } from "../support/app-server";
+import { describe, expect, it } from "vitest";
 import { createUser } from "../support/factories";
+import { ownApp } from "../support/own-app";
 import { Browser, latestOtp, signUp } from "../api/auth-support";
 
 // The matrix's limits: OTP tries per code (concurrent guesses included),
@@ -49,24 +46,7 @@ describe("login limits", () => {
 
 describe("per-IP limits with no trusted proxy (the default)", () => {
   // A server of its own without TRUSTED_PROXIES: its clients' X-Forwarded-For must be ignored.
-  let app: RunningApp;
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "cnc-limits-"));
-    app = await startApp({
-      DATABASE_URL: inject("databaseUrl"),
-      DATA_DIR: dataDir,
-      MAIL_DRIVER: "outbox",
-      MAIL_OUTBOX_DIR: path.join(dataDir, "outbox"),
-      STORAGE_DRIVER: "local",
-      AUTH_SECRET: "api-test-secret-api-test-secret-0123456789",
-      TRUSTED_PROXIES: "",
-    });
-  });
-  afterAll(async () => {
-    await app?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const app = ownApp("limits", { TRUSTED_PROXIES: "" });
 
   it("a new X-Forwarded-For per request does not escape the per-IP login limit (50 per 15 minutes)", async () => {
     const statuses: number[] = [];

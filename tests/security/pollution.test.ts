@@ -1,36 +1,16 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startApp, type RunningApp } from "../support/app-server";
+import { describe, expect, it } from "vitest";
 import { createProject } from "../support/factories-project";
 import type { Envelope } from "../support/http";
+import { ownApp } from "../support/own-app";
 
 // Prototype pollution through multipart field names. This file runs its own
 // server WITHOUT a PREVIEW_API_KEY (the suite's shared server has one), as in the report: an unset
 // key read through a polluted prototype was the hole. Its own process also keeps a regression
 // from poisoning the other files' server.
-let app: RunningApp;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "cnc-pollution-"));
-  app = await startApp({
-    DATABASE_URL: inject("databaseUrl"),
-    DATA_DIR: dataDir,
-    MAIL_DRIVER: "outbox",
-    MAIL_OUTBOX_DIR: path.join(dataDir, "outbox"),
-    STORAGE_DRIVER: "local",
-    AUTH_SECRET: "api-test-secret-api-test-secret-0123456789",
-    PUBLIC_CACHE_SECONDS: "0",
-    POST_DETAIL_CACHE_SECONDS: "0",
-    PREVIEW_API_KEY: "",
-  });
-});
-
-afterAll(async () => {
-  await app?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+const app = ownApp("pollution", {
+  PUBLIC_CACHE_SECONDS: "0",
+  POST_DETAIL_CACHE_SECONDS: "0",
+  PREVIEW_API_KEY: "",
 });
 
 async function call(pathname: string, init: RequestInit = {}) {
