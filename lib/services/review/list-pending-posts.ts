@@ -7,7 +7,7 @@ import { assertCanReviewPosts, pendingReviewWhere } from "@/lib/services/posts/p
 import { loadPostCards, pageOf, placeIn } from "@/lib/services/posts/queries/to-post-summaries";
 import { getStorage } from "@/lib/storage";
 import type { ReviewModel, ReviewPost, ReviewPreflight } from "@/lib/validation/review";
-import { preflightWarnings } from "./queries/preflight";
+import { preflightFeeds, preflightWarnings } from "./queries/preflight";
 
 const MODEL_URL_SECONDS = 15 * 60;
 
@@ -102,6 +102,7 @@ export async function listPendingPosts({
       modelId: model.id,
       fileName: model.fileName,
       warnings: preflightWarnings(model.report),
+      feeds: preflightFeeds(model.report),
       report: model.report ?? null,
     });
     modelsByPost.set(model.postId, entry);
