@@ -128,7 +128,7 @@ export function checkFeeds(input: FeedsCheckInput): FeedCheck[] {
   return checks;
 }
 
-const mm = (value: number) => String(round(value, 3));
+const mm = (value: number) => String(round(value, 4));
 
 /** The pre-flight sentence of a check outside its range; null when it is in range. */
 export function feedWarning(check: FeedCheck): string | null {
