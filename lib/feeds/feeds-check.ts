@@ -28,11 +28,16 @@ export interface FeedCheck {
 /** Bit types the charts are written for (straight and spiral cutters); V, drag and profile bits cut at a varying diameter. */
 export const CHECKED_TOOL_TYPES = ["Upcut Endmill", "Downcut Endmill", "Ball Nose", "Drill Mill"] as const;
 
-
 export interface FeedsCheckInput {
   /** The stored analysis's per-tool feeds (mm); null or absent on laser jobs and older analyses. */
   toolFeeds:
-    | readonly { tool: number; feedMmPerMin: number; rpm: number | null; topCutZMm: number; maxStepDownMm: number }[]
+    | readonly {
+        tool: number;
+        feedMmPerMin: number;
+        rpm: number | null;
+        topCutZMm: number;
+        maxStepDownMm: number;
+      }[]
     | null
     | undefined;
   isLaser: boolean;

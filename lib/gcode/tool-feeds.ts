@@ -115,7 +115,10 @@ export class ToolFeedScanner {
   }
 
   private line(raw: string): void {
-    const line = raw.replace(/\([^)]*\)/g, "").replace(/;.*/, "").toUpperCase();
+    const line = raw
+      .replace(/\([^)]*\)/g, "")
+      .replace(/;.*/, "")
+      .toUpperCase();
     if (!line.trim()) return;
     const target: [number | null, number | null, number | null] = [null, null, null];
     let toolWord: number | null = null;

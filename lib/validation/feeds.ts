@@ -56,7 +56,10 @@ export const atlasRowSchema = z.object({
   wellRated: z.object({ makes: z.number().int(), chiploadMm: rangeSchema.nullable() }),
   /** The shipped chart's range at a depth of one diameter; null when it has no row for the material. */
   chart: z
-    .object({ recommendedMm: z.tuple([z.number(), z.number()]), source: z.object({ name: z.string(), url: z.string() }) })
+    .object({
+      recommendedMm: z.tuple([z.number(), z.number()]),
+      source: z.object({ name: z.string(), url: z.string() }),
+    })
     .nullable(),
 });
 export type AtlasRow = z.infer<typeof atlasRowSchema>;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { chartRangeMm, CHIPLOAD_TABLE, findChiploadRow, MM_PER_INCH } from "@/lib/feeds/chipload-table";
-import { checkFeeds, chiploadMm, depthFactor, feedStatus, feedWarning, type FeedsCheckInput } from "@/lib/feeds/feeds-check";
+import {
+  checkFeeds,
+  chiploadMm,
+  depthFactor,
+  feedStatus,
+  feedWarning,
+  type FeedsCheckInput,
+} from "@/lib/feeds/feeds-check";
 import { buildPreflightReport } from "@/lib/gcode/preflight";
 import { scanToolFeeds } from "@/lib/gcode/tool-feeds";
 import { MATERIAL_VALUES } from "@/lib/catalogue/enums";
@@ -37,7 +44,8 @@ describe("chipload table", () => {
     for (const row of CHIPLOAD_TABLE) {
       expect(MATERIAL_VALUES).toContain(row.material);
       for (const [min, max] of row.inches) expect(min).toBeLessThan(max);
-      for (let i = 1; i < row.inches.length; i++) expect(row.inches[i]![1]).toBeGreaterThanOrEqual(row.inches[i - 1]![1]);
+      for (let i = 1; i < row.inches.length; i++)
+        expect(row.inches[i]![1]).toBeGreaterThanOrEqual(row.inches[i - 1]![1]);
     }
   });
 
@@ -103,7 +111,14 @@ const softwoodInput = (overrides: Partial<FeedsCheckInput> = {}): FeedsCheckInpu
   toolFeeds: [{ tool: 1, feedMmPerMin: 6000, rpm: 18000, topCutZMm: -3, maxStepDownMm: 3 }],
   isLaser: false,
   mappedTools: [
-    { id: "t1", laserOrEndmill: "Endmill", toolUsed: 0.25, toolUnit: "inches", toolType: "Upcut Endmill", flutes: 2 },
+    {
+      id: "t1",
+      laserOrEndmill: "Endmill",
+      toolUsed: 0.25,
+      toolUnit: "inches",
+      toolType: "Upcut Endmill",
+      flutes: 2,
+    },
   ],
   material: "Wood (soft)",
   spindleSpeed: 18000,
@@ -116,18 +131,36 @@ const softwoodInput = (overrides: Partial<FeedsCheckInput> = {}): FeedsCheckInpu
 describe("feeds check", () => {
   it("passes 6000 mm/min at 18000 rpm on a 2-flute 1/4 inch bit in softwood (0.1667 mm/tooth)", () => {
     const [check] = checkFeeds(softwoodInput());
-    expect(check).toMatchObject({ status: "ok", flutes: 2, rpm: 18000, depthFactor: 1, material: "Wood (soft)" });
+    expect(check).toMatchObject({
+      status: "ok",
+      flutes: 2,
+      rpm: 18000,
+      depthFactor: 1,
+      material: "Wood (soft)",
+    });
     expect(check!.chiploadMm).toBeCloseTo(0.1667, 4);
     expect(check!.recommendedMm).toEqual([0.1524, 0.2032]);
   });
 
   it("flags too low and too high with the numbers", () => {
-    const low = checkFeeds(softwoodInput({ toolFeeds: [{ tool: 1, feedMmPerMin: 1000, rpm: null, topCutZMm: -3, maxStepDownMm: 3 }] }))[0]!;
+    const low = checkFeeds(
+      softwoodInput({
+        toolFeeds: [{ tool: 1, feedMmPerMin: 1000, rpm: null, topCutZMm: -3, maxStepDownMm: 3 }],
+      }),
+    )[0]!;
     expect(low.status).toBe("low");
-    expect(feedWarning(low)).toMatch(/^Chipload too low on the 6.35 mm Upcut Endmill \(T1\): 0.0278 mm per tooth \(1000 mm\/min at 18000 rpm, 2 flutes\)/);
-    const high = checkFeeds(softwoodInput({ toolFeeds: [{ tool: 1, feedMmPerMin: 9000, rpm: null, topCutZMm: -3, maxStepDownMm: 3 }] }))[0]!;
+    expect(feedWarning(low)).toMatch(
+      /^Chipload too low on the 6.35 mm Upcut Endmill \(T1\): 0.0278 mm per tooth \(1000 mm\/min at 18000 rpm, 2 flutes\)/,
+    );
+    const high = checkFeeds(
+      softwoodInput({
+        toolFeeds: [{ tool: 1, feedMmPerMin: 9000, rpm: null, topCutZMm: -3, maxStepDownMm: 3 }],
+      }),
+    )[0]!;
     expect(high.status).toBe("high");
-    expect(feedWarning(high)).toMatch(/above the 0.1524-0.2032 mm recommended for Wood \(soft\); the bit may break/);
+    expect(feedWarning(high)).toMatch(
+      /above the 0.1524-0.2032 mm recommended for Wood \(soft\); the bit may break/,
+    );
   });
 
   it("uses the flute count: one flute doubles the chipload", () => {
@@ -137,7 +170,9 @@ describe("feeds check", () => {
   });
 
   it("applies the depth rule to the deepest single pass", () => {
-    const deep = softwoodInput({ toolFeeds: [{ tool: 1, feedMmPerMin: 6000, rpm: null, topCutZMm: -13, maxStepDownMm: 2 }] });
+    const deep = softwoodInput({
+      toolFeeds: [{ tool: 1, feedMmPerMin: 6000, rpm: null, topCutZMm: -13, maxStepDownMm: 2 }],
+    });
     const [check] = checkFeeds(deep);
     expect(check).toMatchObject({ depthOfCutMm: 13, depthFactor: 0.75 });
     expect(feedWarning({ ...check!, status: "high" })).toMatch(/reduced 25% for a 13 mm depth of cut/);
@@ -152,12 +187,16 @@ describe("feeds check", () => {
     expect(checkFeeds(softwoodInput({ isLaser: true }))).toEqual([]);
     expect(checkFeeds(softwoodInput({ material: "Leather" }))).toEqual([]);
     const input = softwoodInput();
-    expect(checkFeeds({ ...input, mappedTools: [{ ...input.mappedTools[0]!, toolType: "V Bit" }] })).toEqual([]);
+    expect(checkFeeds({ ...input, mappedTools: [{ ...input.mappedTools[0]!, toolType: "V Bit" }] })).toEqual(
+      [],
+    );
     expect(checkFeeds({ ...input, mappedTools: [...input.mappedTools, ...input.mappedTools] })).toEqual([]);
   });
 
   it("is part of the pre-flight report, its verdicts among the warnings", () => {
-    const input = softwoodInput({ toolFeeds: [{ tool: 1, feedMmPerMin: 1000, rpm: 18000, topCutZMm: -3, maxStepDownMm: 3 }] });
+    const input = softwoodInput({
+      toolFeeds: [{ tool: 1, feedMmPerMin: 1000, rpm: 18000, topCutZMm: -3, maxStepDownMm: 3 }],
+    });
     const report = buildPreflightReport({
       analysis: {
         units: "mm",

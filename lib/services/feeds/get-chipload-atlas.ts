@@ -15,7 +15,9 @@ const round = (value: number, digits = 4) => Math.round(value * 10 ** digits) / 
 
 const rangeOf = (column: unknown) => sql<[number, number, number] | null>`json_build_array(
   min(${column}), max(${column}), percentile_cont(0.5) within group (order by ${column}))`;
-const wellRatedRange = sql<[number, number, number] | null>`case when count(*) filter (where ${projectMakes.totalRating} >= ${WELL_RATED}) = 0
+const wellRatedRange = sql<
+  [number, number, number] | null
+>`case when count(*) filter (where ${projectMakes.totalRating} >= ${WELL_RATED}) = 0
   then null else json_build_array(
   min(${projectMakes.chiploadMm}) filter (where ${projectMakes.totalRating} >= ${WELL_RATED}),
   max(${projectMakes.chiploadMm}) filter (where ${projectMakes.totalRating} >= ${WELL_RATED}),
@@ -58,7 +60,11 @@ export async function getChiploadAtlas({ material, diameter }: AtlasQuery): Prom
         listedPostsWhere,
         material ? eq(projectMakes.material, material) : undefined,
         diameter
-          ? between(projectMakes.bitDiameterMm, diameter * (1 - DIAMETER_TOLERANCE), diameter * (1 + DIAMETER_TOLERANCE))
+          ? between(
+              projectMakes.bitDiameterMm,
+              diameter * (1 - DIAMETER_TOLERANCE),
+              diameter * (1 + DIAMETER_TOLERANCE),
+            )
           : undefined,
       ),
     )
@@ -82,7 +88,10 @@ export async function getChiploadAtlas({ material, diameter }: AtlasQuery): Prom
         chartRow && chart
           ? {
               recommendedMm: [round(chart[0]), round(chart[1])] as [number, number],
-              source: { name: CHIPLOAD_SOURCES[chartRow.source].name, url: CHIPLOAD_SOURCES[chartRow.source].url },
+              source: {
+                name: CHIPLOAD_SOURCES[chartRow.source].name,
+                url: CHIPLOAD_SOURCES[chartRow.source].url,
+              },
             }
           : null,
     };

@@ -72,7 +72,12 @@ export function ToolForm({ form, fileName }: { form: ToolFormState; fileName: st
               options={asOptions(TOOL_TYPES)}
             />
           </Field>
-          <Field id="tool-flutes" label="Flutes" error={form.errors.flutes} hint="Cutting edges, for the feeds check">
+          <Field
+            id="tool-flutes"
+            label="Flutes"
+            error={form.errors.flutes}
+            hint="Cutting edges, for the feeds check"
+          >
             <Input
               id="tool-flutes"
               type="number"
