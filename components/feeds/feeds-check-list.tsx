@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import type { FeedCheckPayload } from "@/lib/validation/feeds";
 
@@ -72,9 +73,9 @@ export function FeedsCheckList({
             </span>
           ))}
           ; what makers cut with is in the{" "}
-          <a href="/atlas/chipload" className="underline">
+          <Link href="/atlas/chipload" className="underline">
             chipload atlas
-          </a>
+          </Link>
           .
         </p>
       ) : null}
