@@ -69,14 +69,19 @@ async function upload(userId: string, postId: string, fileName: string, bytes: s
 async function draftProject() {
   const owner = await createUser();
   const category = await createCategory();
-  const tag = await createTag();
+  const tags = [await createTag(), await createTag()];
   const created = await api<PostAnswer>(
     "/api/v1/post/createPost",
     await asUser(owner.id, {
-      json: { title: unique("Feeds sign "), description: "A sign", category: category.id, tags: [tag.id] },
+      json: {
+        title: unique("Feeds sign "),
+        description: "A sign",
+        category: category.id,
+        tags: tags.map((tag) => tag.id),
+      },
     }),
   );
-  expect(created.status).toBe(201);
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
   const postId = created.body.data.post._id;
   const modelId = await upload(owner.id, postId, "sign.nc", GCODE);
   const { variants } = await createCatalogue();
@@ -225,6 +230,7 @@ const RATINGS = { cutExpectation: 5, cutQuality: 4, correctFileInfo: 5, coolFact
 describe("POST /api/v1/projectMake/create with material and bit", () => {
   it("keeps a tool of the project with what it cut with", async () => {
     const { postId, post, variants } = await draftProject();
+    await testDb().update(posts).set({ visibility: "public" }).where(eq(posts.id, postId));
     const maker = await createUser();
     await giveMachine(maker.id, variants[0]!.id);
     const { status, body } = await makeOf(maker.id, {
