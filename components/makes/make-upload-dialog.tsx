@@ -6,7 +6,7 @@ import { useSession } from "@/components/auth/session-provider";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogFooter } from "@/components/ui/dialog";
 import { CloseIcon } from "@/components/ui/icons";
-import { Textarea } from "@/components/ui/input";
+import { Input, Textarea } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
 import {
   confirmUploads,
@@ -16,13 +16,16 @@ import {
   hashFile,
   putFile,
 } from "@/lib/api-client/project";
-import { RATING_CRITERIA } from "@/lib/catalogue/enums";
+import { MATERIAL_GROUPS, MATERIALS, RATING_CRITERIA } from "@/lib/catalogue/enums";
 import {
   MAKE_IMAGE_MAX_BYTES,
   makeFormSchema,
   makeImageProblem,
   type MakeRatings,
+  MAX_BIT_TEXT_LENGTH,
+  OTHER_BIT,
 } from "@/lib/validation/makes";
+import type { PostDetail } from "@/lib/validation/posts";
 import { StarRatingInput } from "./star-rating";
 
 type Ratings = Partial<MakeRatings>;
@@ -33,6 +36,9 @@ interface FormState {
   isPrinted: boolean | null;
   ratings: Ratings;
   caption: string;
+  material: "" | (typeof MATERIALS)[number]["value"];
+  bit: string;
+  bitText: string;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -62,15 +68,36 @@ function validate(state: FormState): Map<string, string> {
   return errors;
 }
 
-/** The spec's 'Upload Make' dialog: photos, machine, cut choice, four criteria, caption. */
+/** The endmills of the project's tool table, as the bit select names them. */
+function bitOptions(tools: PostDetail["toolData"]): { value: string; label: string }[] {
+  return tools
+    .filter((tool) => tool.laserOrEndmill === "Endmill" && tool.toolUsed !== null)
+    .map((tool) => ({
+      value: tool._id,
+      label: `${tool.toolUsed} ${tool.toolUnit ?? ""} ${tool.toolType ?? "Endmill"}, ${tool.flutes} flutes`,
+    }));
+}
+
+/**
+ * The spec's 'Upload Make' dialog: photos, machine, cut choice, four criteria, caption; then the
+ * material and bit, optional, which teach the chipload atlas.
+ */
 export interface MakeUploadDialogProps {
   postId: string;
+  /** The project's tool table: its endmills are the bits to choose from. */
+  tools: PostDetail["toolData"];
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
   onPublished: () => void;
 }
 
-export function MakeUploadDialog({ postId, isOpen, onOpenChange, onPublished }: MakeUploadDialogProps) {
+export function MakeUploadDialog({
+  postId,
+  tools,
+  isOpen,
+  onOpenChange,
+  onPublished,
+}: MakeUploadDialogProps) {
   const { user } = useSession();
   const machines = user?.ownedMachines ?? [];
   const firstMachine = machines[0]?._id ?? "";
@@ -80,7 +107,11 @@ export function MakeUploadDialog({ postId, isOpen, onOpenChange, onPublished }: 
     isPrinted: null,
     ratings: {},
     caption: "",
+    material: "",
+    bit: "",
+    bitText: "",
   };
+  const bits = bitOptions(tools);
   const [draft, setState] = useState<FormState>(initial);
   // The first owned machine is preselected (also when the machines arrive after the first render).
   const state: FormState = { ...draft, printedOn: draft.printedOn || firstMachine };
@@ -90,7 +121,15 @@ export function MakeUploadDialog({ postId, isOpen, onOpenChange, onPublished }: 
   const [progress, setProgress] = useState<number | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const ids = { images: useId(), machine: useId(), caption: useId(), pending: useId() };
+  const ids = {
+    images: useId(),
+    machine: useId(),
+    caption: useId(),
+    pending: useId(),
+    material: useId(),
+    bit: useId(),
+    bitText: useId(),
+  };
 
   function reset() {
     setState({ ...initial });
@@ -135,6 +174,9 @@ export function MakeUploadDialog({ postId, isOpen, onOpenChange, onPublished }: 
         isPrinted: state.isPrinted,
         ...(state.isPrinted ? { ratings: state.ratings as MakeRatings } : {}),
         ...(state.caption.trim() ? { caption: state.caption.trim() } : {}),
+        ...(state.material ? { material: state.material } : {}),
+        ...(state.bit && state.bit !== OTHER_BIT ? { bitToolId: state.bit } : {}),
+        ...(state.bit === OTHER_BIT && state.bitText.trim() ? { bitText: state.bitText.trim() } : {}),
       });
       makeId = make._id;
       const hashes = await Promise.all(state.images.map(hashFile));
@@ -347,6 +389,69 @@ export function MakeUploadDialog({ postId, isOpen, onOpenChange, onPublished }: 
               {shown("ratings") ? <FieldError>{shown("ratings")}</FieldError> : null}
             </div>
           ) : null}
+
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="space-y-2">
+              <Label htmlFor={ids.material}>Material</Label>
+              <select
+                id={ids.material}
+                value={state.material}
+                onChange={(event) =>
+                  update({ material: event.target.value as FormState["material"] }, "material")
+                }
+                className="h-10 w-full rounded-lg border border-line-strong bg-surface px-3 text-sm"
+              >
+                <option value="">Not said</option>
+                {MATERIAL_GROUPS.map((group) => (
+                  <optgroup key={group.value} label={group.label}>
+                    {MATERIALS.filter((material) => material.group === group.value).map((material) => (
+                      <option key={material.value} value={material.value}>
+                        {material.value}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </select>
+              {shown("material") ? <FieldError>{shown("material")}</FieldError> : null}
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor={ids.bit}>Bit</Label>
+              <select
+                id={ids.bit}
+                value={state.bit}
+                onChange={(event) => update({ bit: event.target.value }, "bit")}
+                className="h-10 w-full rounded-lg border border-line-strong bg-surface px-3 text-sm"
+              >
+                <option value="">Not said</option>
+                {bits.map((bit) => (
+                  <option key={bit.value} value={bit.value}>
+                    {bit.label}
+                  </option>
+                ))}
+                <option value={OTHER_BIT}>Another bit...</option>
+              </select>
+            </div>
+            {state.bit === OTHER_BIT ? (
+              <div className="space-y-2 sm:col-span-2">
+                <Label htmlFor={ids.bitText}>Your bit</Label>
+                <Input
+                  id={ids.bitText}
+                  value={state.bitText}
+                  maxLength={MAX_BIT_TEXT_LENGTH}
+                  placeholder="e.g. 1/4 in 3-flute compression"
+                  onChange={(event) => update({ bitText: event.target.value }, "bitText")}
+                />
+                {shown("bitText") ? <FieldError>{shown("bitText")}</FieldError> : null}
+              </div>
+            ) : null}
+            <p className="text-xs text-ink-subtle sm:col-span-2">
+              Optional. With a rating, a bit from the project&apos;s tools adds your cut to the{" "}
+              <Link href="/atlas/chipload" className="underline">
+                chipload atlas
+              </Link>
+              .
+            </p>
+          </div>
 
           <div className="space-y-2">
             <Label htmlFor={ids.caption}>Caption</Label>

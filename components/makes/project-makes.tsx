@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useId, useState } from "react";
 import { UserLink } from "@/components/profile/user-link";
 import { toast } from "@/components/ui/toast";
 import { useSession } from "@/components/auth/session-provider";
@@ -99,6 +99,25 @@ function MakeCard({
               : "—"}
           </dd>
         </div>
+        {make.material ? (
+          <div className="flex justify-between gap-2">
+            <dt className="text-ink-subtle">Material</dt>
+            <dd className="text-right font-medium text-ink">{make.material}</dd>
+          </div>
+        ) : null}
+        {make.bit ? (
+          <div className="flex justify-between gap-2">
+            <dt className="text-ink-subtle">Bit</dt>
+            <dd className="text-right font-medium text-ink">
+              {make.bit.label}
+              {make.bit.chiploadMm !== null ? (
+                <span className="block text-xs font-normal text-ink-muted">
+                  {make.bit.chiploadMm} mm/tooth ({make.bit.feedMmPerMin} mm/min, {make.bit.rpm} rpm)
+                </span>
+              ) : null}
+            </dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-2">
           <dt className="text-ink-subtle">Cut this project</dt>
           <dd className="font-medium text-ink">{make.isPrinted ? "Yes" : "No"}</dd>
@@ -139,7 +158,102 @@ function MakeCard({
   );
 }
 
-/** 'Project Makes': every make with photos, machine and ratings; the author may delete theirs. */
+/** The machine a make names in the summary ("Woodworker"): its model. */
+const machineOf = (make: Make) => make.printedOn?.modelName ?? null;
+
+/** Counts by value, most first: [["Woodworker", 3], ["Elite Foreman", 1]]. */
+function countBy(makes: readonly Make[], key: (make: Make) => string | null): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const make of makes) {
+    const value = key(make);
+    if (value) counts.set(value, (counts.get(value) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+}
+
+const summaryText = (counts: [string, number][]) =>
+  counts.map(([value, count]) => `${value} x${count}`).join(", ");
+
+/** The makes by machine and material, and a filter on each. */
+function MakesSummary({
+  makes,
+  machine,
+  material,
+  onMachine,
+  onMaterial,
+}: {
+  makes: readonly Make[];
+  machine: string;
+  material: string;
+  onMachine: (value: string) => void;
+  onMaterial: (value: string) => void;
+}) {
+  const machines = countBy(makes, machineOf);
+  const materials = countBy(makes, (make) => make.material);
+  const ids = { machine: useId(), material: useId() };
+  if (machines.length === 0 && materials.length === 0) return null;
+  const selectClass = "h-9 w-full rounded-lg border border-line-strong bg-surface px-2 text-sm sm:w-48";
+  return (
+    <div
+      className="space-y-3 rounded-xl border border-line bg-surface-muted/40 p-3"
+      data-testid="makes-summary"
+    >
+      <dl className="grid gap-1 text-sm sm:grid-cols-2">
+        {machines.length > 0 ? (
+          <div>
+            <dt className="text-ink-subtle">Cut on</dt>
+            <dd className="font-medium text-ink">{summaryText(machines)}</dd>
+          </div>
+        ) : null}
+        {materials.length > 0 ? (
+          <div>
+            <dt className="text-ink-subtle">Materials</dt>
+            <dd className="font-medium text-ink">{summaryText(materials)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <label htmlFor={ids.machine} className="flex flex-col gap-1 text-xs text-ink-muted">
+          Machine
+          <select
+            id={ids.machine}
+            value={machine}
+            onChange={(event) => onMachine(event.target.value)}
+            className={selectClass}
+          >
+            <option value="">All machines</option>
+            {machines.map(([value, count]) => (
+              <option key={value} value={value}>
+                {value} ({count})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label htmlFor={ids.material} className="flex flex-col gap-1 text-xs text-ink-muted">
+          Material
+          <select
+            id={ids.material}
+            value={material}
+            onChange={(event) => onMaterial(event.target.value)}
+            className={selectClass}
+          >
+            <option value="">All materials</option>
+            {materials.map(([value, count]) => (
+              <option key={value} value={value}>
+                {value} ({count})
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * 'Project Makes': every make with photos, machine, material, bit and ratings, summarised and
+ * filtered by machine and material; the author may delete theirs.
+ */
 export function ProjectMakes({
   makes,
   onDeleted,
@@ -148,6 +262,11 @@ export function ProjectMakes({
   onDeleted: (id: string) => void;
 }) {
   const { user } = useSession();
+  const [machine, setMachine] = useState("");
+  const [material, setMaterial] = useState("");
+  const shown = (makes ?? []).filter(
+    (make) => (!machine || machineOf(make) === machine) && (!material || make.material === material),
+  );
   return (
     <section aria-labelledby="makes-heading" className="space-y-4">
       <h2 id="makes-heading" className="text-lg font-semibold text-ink">
@@ -165,16 +284,28 @@ export function ProjectMakes({
           <p className="text-sm text-ink-muted">Be the first to share your experience with this project!</p>
         </div>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {makes.map((make) => (
-            <MakeCard
-              key={make._id}
-              make={make}
-              canDelete={user?._id === make.user._id}
-              onDeleted={onDeleted}
-            />
-          ))}
-        </ul>
+        <>
+          <MakesSummary
+            makes={makes}
+            machine={machine}
+            material={material}
+            onMachine={setMachine}
+            onMaterial={setMaterial}
+          />
+          {shown.length === 0 ? (
+            <p className="text-sm text-ink-muted">No makes match these filters.</p>
+          ) : null}
+          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {shown.map((make) => (
+              <MakeCard
+                key={make._id}
+                make={make}
+                canDelete={user?._id === make.user._id}
+                onDeleted={onDeleted}
+              />
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );

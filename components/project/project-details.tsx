@@ -2,6 +2,7 @@
 
 import Image from "next/image";
 import { useState } from "react";
+import { FeedsCheckList } from "@/components/feeds/feeds-check-list";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableCell, type TableColumn } from "@/components/ui/table";
 import { CheckIcon, ChevronRightIcon, ClockIcon, CloseIcon, ExternalLinkIcon } from "@/components/ui/icons";
@@ -64,6 +65,7 @@ function ToolsTable({ post, slides, activeIndex, onJump }: CarouselLinkedProps) 
       ? post.toolData.filter((tool) => tool.modelId === activeModelId)
       : post.toolData;
   if (post.toolData.length === 0) return null;
+  const feeds = rows.flatMap((tool) => (tool.feeds ? [tool.feeds] : []));
   return (
     <div className="space-y-2">
       <label className="inline-flex items-center gap-2 text-sm text-ink-muted has-disabled:opacity-50">
@@ -106,6 +108,16 @@ function ToolsTable({ post, slides, activeIndex, onJump }: CarouselLinkedProps) 
           );
         })}
       </Table>
+      {feeds.length > 0 ? (
+        <div className="space-y-1.5 pt-2">
+          <h4 className="text-sm font-semibold text-ink">Feeds check</h4>
+          <p className="text-xs text-ink-muted">
+            The chipload each bit cuts with in this file, against the chart for {feeds[0]!.material}. Have the
+            same bit? These are the numbers to expect.
+          </p>
+          <FeedsCheckList checks={feeds} />
+        </div>
+      ) : null}
     </div>
   );
 }

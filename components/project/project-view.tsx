@@ -178,6 +178,7 @@ export function ProjectView({ initialPost }: { initialPost: PostDetail }) {
       {user ? (
         <MakeUploadDialog
           postId={post._id}
+          tools={post.toolData}
           isOpen={isMakeDialogOpen}
           onOpenChange={setMakeDialogOpen}
           onPublished={() => {

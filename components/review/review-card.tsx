@@ -1,5 +1,6 @@
 "use client";
 
+import { FeedsCheckList } from "@/components/feeds/feeds-check-list";
 import Link from "next/link";
 import { useState } from "react";
 import { VisibilityBadge } from "@/components/posts/visibility-badge";
@@ -115,6 +116,15 @@ export function ReviewCard({
           </ul>
         )}
       </section>
+
+      {post.preflight.some((report) => report.feeds.length > 0) ? (
+        <section aria-label="Feeds check" className="flex flex-col gap-2">
+          <h3 className="text-sm font-semibold text-ink">Feeds check</h3>
+          {post.preflight.map((report) => (
+            <FeedsCheckList key={report.modelId} checks={report.feeds} fileName={report.fileName} />
+          ))}
+        </section>
+      ) : null}
 
       <section aria-label="3D preview" className="flex flex-col gap-2">
         <h3 className="text-sm font-semibold text-ink">3D preview</h3>

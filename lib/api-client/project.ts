@@ -1,4 +1,5 @@
 /** Typed browser calls of the project page: the post, downloads, comments and makes. */
+import type { Material } from "@/lib/catalogue/enums";
 import type { Comment } from "@/lib/validation/comments";
 import type { Make, MakeRatings } from "@/lib/validation/makes";
 import type { PostDetail, PostViewerState } from "@/lib/validation/posts";
@@ -47,6 +48,9 @@ export async function createMake(body: {
   isPrinted: boolean;
   ratings?: MakeRatings;
   caption?: string;
+  material?: Material;
+  bitToolId?: string;
+  bitText?: string;
 }): Promise<{ make: Make }> {
   return callEndpoint((await makeContracts()).createMakeEndpoint, { body });
 }

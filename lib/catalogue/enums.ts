@@ -238,6 +238,9 @@ export const TOOL_SIZE_RANGE = {
   mm: { min: 0.01, max: 1000 },
 } as const satisfies Record<ToolUnit, { min: number; max: number }>;
 
+/** ToolData.flutes: cutting edges of an endmill; a new tool has two. */
+export const TOOL_FLUTES = { min: 1, max: 8, default: 2 } as const;
+
 export function toolUnitForUnits(units: Unit): ToolUnit {
   return units === "Inches" ? "inches" : "mm";
 }

@@ -2,6 +2,7 @@ import type { GcodeAnalysis } from "@/lib/db/schema/attachments";
 import { type GcodeParseOptions, GcodeParser, type GcodeStats } from "./parser";
 import { feedParser, type GcodeInput } from "./feed";
 import { readToolComments, TOOL_COMMENT_HEAD_BYTES } from "./tool-comments";
+import { scanToolFeeds, ToolFeedScanner, type ToolFeeds } from "./tool-feeds";
 
 /*
  * The statistics kept with a G-code attachment (attachments.gcode_analysis), so pages and cards
@@ -24,9 +25,14 @@ const roundBox = (box: { min: [number, number, number]; max: [number, number, nu
  * The analysis to store for a parsed file, or null when the program has no moves (nothing to
  * measure). Lengths are in `units` (inch when any G20 appears, else mm), rounded to 4 decimals.
  */
-export function toGcodeAnalysis(stats: GcodeStats, head?: Uint8Array): GcodeAnalysis | null {
+export function toGcodeAnalysis(
+  stats: GcodeStats,
+  head?: Uint8Array,
+  toolFeeds?: ToolFeeds[],
+): GcodeAnalysis | null {
   if (!stats.bounds) return null;
   return {
+    ...(toolFeeds && !stats.isLaser ? { toolFeeds } : {}),
     ...(head ? { toolComments: readToolComments(new TextDecoder().decode(head), stats.units) } : {}),
     units: stats.units,
     lineCount: stats.lineCount,
@@ -59,16 +65,20 @@ export async function analyseGcodeStream(
 ): Promise<GcodeAnalysis | null> {
   const parser = new GcodeParser({ ...options, collectGeometry: false });
   const head = new HeadKeeper();
-  await feedParser(parser, head.watch(stream));
-  return toGcodeAnalysis(parser.finish().stats, head.bytes());
+  const feeds = new ToolFeedScanner();
+  await feedParser(parser, head.watch(stream, feeds));
+  return toGcodeAnalysis(parser.finish().stats, head.bytes(), feeds.finish());
 }
 
-/** Keeps the first bytes of a stream as they pass (the CAM header with its tool comments). */
+/**
+ * Keeps the first bytes of a stream as they pass (the CAM header with its tool comments) and hands
+ * every chunk to the feed scanner, so the file is read once.
+ */
 class HeadKeeper {
   private readonly chunks: Uint8Array[] = [];
   private kept = 0;
 
-  async *watch(input: Exclude<GcodeInput, Uint8Array>): AsyncIterable<Uint8Array> {
+  async *watch(input: Exclude<GcodeInput, Uint8Array>, feeds: ToolFeedScanner): AsyncIterable<Uint8Array> {
     const iterable: AsyncIterable<Uint8Array> =
       "getReader" in input ? readerChunks(input) : (input as AsyncIterable<Uint8Array>);
     for await (const chunk of iterable) {
@@ -77,6 +87,7 @@ class HeadKeeper {
         this.chunks.push(part.slice());
         this.kept += part.length;
       }
+      feeds.push(chunk);
       yield chunk;
     }
   }
@@ -109,5 +120,5 @@ async function* readerChunks(stream: ReadableStream<Uint8Array>): AsyncIterable<
 export function analyseGcodeBytes(bytes: Uint8Array): GcodeAnalysis | null {
   const parser = new GcodeParser({ collectGeometry: false });
   parser.push(bytes);
-  return toGcodeAnalysis(parser.finish().stats, bytes.subarray(0, TOOL_COMMENT_HEAD_BYTES));
+  return toGcodeAnalysis(parser.finish().stats, bytes.subarray(0, TOOL_COMMENT_HEAD_BYTES), scanToolFeeds(bytes));
 }

@@ -8,12 +8,16 @@
  * without its inputs is skipped, never guessed.
  */
 
-export const PREFLIGHT_VERSION = 1;
+import { checkFeeds, type FeedCheck, type FeedsCheckInput, feedWarning } from "@/lib/feeds/feeds-check";
+
+export const PREFLIGHT_VERSION = 2;
 
 /** Where the stored report lives: `attachments.preflight` (read by the wizard and the review queue). */
 export interface PreflightReport {
   version: number;
   warnings: string[];
+  /** The feeds check per endmill (lib/feeds); its low and high verdicts are also warnings. */
+  feeds: FeedCheck[];
 }
 
 /** What the head of a program says before its first cut. */
@@ -36,6 +40,7 @@ export interface PreflightInput {
     isLaser: boolean;
     minCutZ?: number | null;
     spindleSpeeds: readonly number[];
+    toolFeeds?: FeedsCheckInput["toolFeeds"];
   } | null;
   head: GcodeHeadFacts | null;
   job: {
@@ -51,6 +56,8 @@ export interface PreflightInput {
   };
   /** The tool table rows mapped to this model in step 4. */
   mappedTools: readonly { laserOrEndmill: string }[];
+  /** What the feeds check needs beyond the analysis; absent: no feeds check. */
+  feeds?: Omit<FeedsCheckInput, "toolFeeds" | "isLaser" | "zZeroPosition" | "thickness" | "units">;
 }
 
 const MM_PER_INCH = 25.4;
@@ -198,14 +205,26 @@ function sizeWarnings({ analysis, job }: PreflightInput): string[] {
 
 /** The warnings of one model; an empty list means every check that could run passed. */
 export function buildPreflightReport(input: PreflightInput): PreflightReport {
+  const feeds =
+    input.feeds && input.analysis
+      ? checkFeeds({
+          ...input.feeds,
+          toolFeeds: input.analysis.toolFeeds,
+          isLaser: input.analysis.isLaser,
+          zZeroPosition: input.job.zZeroPosition,
+          thickness: input.job.thickness,
+          units: input.job.units,
+        })
+      : [];
   const warnings = [
     ...unitWarnings(input),
     ...spindleWarnings(input),
     ...depthWarnings(input),
     ...toolWarnings(input),
     ...sizeWarnings(input),
+    ...feeds.map(feedWarning).filter((warning): warning is string => warning !== null),
   ];
-  return { version: PREFLIGHT_VERSION, warnings };
+  return { version: PREFLIGHT_VERSION, warnings, feeds };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import * as catalogue from "@/lib/validation/catalogue";
 import * as collections from "@/lib/validation/collections";
 import * as comments from "@/lib/validation/comments";
 import * as downloadLogs from "@/lib/validation/download-logs";
+import * as feeds from "@/lib/validation/feeds";
 import * as makes from "@/lib/validation/makes";
 import * as postAuthoring from "@/lib/validation/post-authoring";
 import * as posts from "@/lib/validation/posts";
@@ -27,6 +28,7 @@ const ENDPOINT_MODULES: Record<string, unknown>[] = [
   comments,
   collections,
   makes,
+  feeds,
   attachments,
   downloadLogs,
   review,

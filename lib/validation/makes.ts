@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RATING_CRITERIA, RATING_MAX, RATING_MIN } from "@/lib/catalogue/enums";
+import { MATERIAL_VALUES, RATING_CRITERIA, RATING_MAX, RATING_MIN } from "@/lib/catalogue/enums";
 import { endpoint } from "@/lib/validation/endpoint";
 import { idSchema } from "./common";
 
@@ -13,7 +13,16 @@ export const MAKE_MESSAGES = {
   imageTooLarge: "File size should be less than 5MB.",
   imageType: "Only .jpg, .jpeg, .png and .webp formats are supported.",
   imageInvalid: "Invalid image URL or unsupported image type.",
+  material: "Choose a material from the list",
+  bitTool: "Choose a bit from this project's tools",
+  bitTextTooLong: `Describe the bit in at most 100 characters`,
 } as const;
+
+export const MAX_BIT_TEXT_LENGTH = 100;
+
+/** Material and bit of a make: optional; the bit is one of the project's tools or the maker's words. */
+const makeMaterialSchema = z.enum(MATERIAL_VALUES, { message: MAKE_MESSAGES.material }).nullish();
+const makeBitTextSchema = z.string().trim().max(MAX_BIT_TEXT_LENGTH, MAKE_MESSAGES.bitTextTooLong).nullish();
 
 export const MAKE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const MAKE_IMAGE_EXTENSIONS = ["jpeg", "jpg", "png", "webp"] as const;
@@ -71,6 +80,10 @@ export const createMakeBodySchema = z
       .trim()
       .max(MAX_CAPTION_LENGTH, `Caption must be at most ${MAX_CAPTION_LENGTH} characters`)
       .nullish(),
+    material: makeMaterialSchema,
+    /** A row of the project's tool table (an endmill); wins over bitText. */
+    bitToolId: z.string().uuid(MAKE_MESSAGES.bitTool).nullish(),
+    bitText: makeBitTextSchema,
   })
   .superRefine(refineRatings);
 
@@ -109,8 +122,16 @@ export const makeFormSchema = z
       }),
     ratings: partialRatingsSchema.nullish(),
     caption: z.string().max(MAX_CAPTION_LENGTH, `Caption must be at most ${MAX_CAPTION_LENGTH} characters`),
+    /** "" for not said. */
+    material: z.union([z.literal(""), z.enum(MATERIAL_VALUES, { message: MAKE_MESSAGES.material })]),
+    /** "" for not said, a tool id, or OTHER_BIT for the maker's own words in bitText. */
+    bit: z.string(),
+    bitText: z.string().max(MAX_BIT_TEXT_LENGTH, MAKE_MESSAGES.bitTextTooLong),
   })
   .superRefine(refineRatings);
+
+/** The bit select's value for "another bit" (described in words). */
+export const OTHER_BIT = "other";
 
 export type MakeFormValues = z.input<typeof makeFormSchema>;
 
@@ -139,6 +160,22 @@ export const makeSchema = z.object({
   /** Weighted total (0.25 / 0.25 / 0.2 / 0.3), one decimal; null without ratings. */
   totalRating: z.number().nullable(),
   caption: z.string().nullable(),
+  material: z.string().nullable(),
+  /**
+   * The bit cut with: its description, and for a bit of the project's tool table what it cut with
+   * (copied when the make was recorded; chipload = feed / (rpm x flutes), mm per tooth).
+   */
+  bit: z
+    .object({
+      toolId: z.string().nullable(),
+      label: z.string(),
+      diameterMm: z.number().nullable(),
+      flutes: z.number().nullable(),
+      feedMmPerMin: z.number().nullable(),
+      rpm: z.number().nullable(),
+      chiploadMm: z.number().nullable(),
+    })
+    .nullable(),
   attachments: z.array(makeImageSchema),
   createdAt: z.string(),
 });

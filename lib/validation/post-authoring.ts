@@ -10,6 +10,7 @@ import {
   SPINDLE_SPEED,
   TAG_TYPES,
   TOOL_FAMILIES,
+  TOOL_FLUTES,
   TOOL_SIZE_RANGE,
   TOOL_SETTER,
   TOOL_TYPES,
@@ -62,6 +63,7 @@ export const AUTHORING_MESSAGES = {
   toolSize: "Tool size is required",
   toolSizeNumber: "Tool size must be a number",
   toolSizeRange: "Invalid tool size for the selected unit",
+  toolFlutes: "Flutes must be a whole number from 1 to 8",
   toolBitType: "Tool bit type is required",
   oneLaserTool: "Only one tool data can be added for laser type",
   everyModelNeedsTool: "All models must have a tool assigned, switch models here to add tools",
@@ -280,6 +282,15 @@ export const toolEntrySchema = z
     toolUnit: z.enum(TOOL_UNITS, { message: AUTHORING_MESSAGES.toolUnit }).optional(),
     toolUsed: optionalNumber,
     toolType: z.enum(TOOL_TYPES, { message: AUTHORING_MESSAGES.toolBitType }).optional(),
+    flutes: z.preprocess(
+      (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value === "" ? undefined : value),
+      z
+        .number({ message: AUTHORING_MESSAGES.toolFlutes })
+        .int(AUTHORING_MESSAGES.toolFlutes)
+        .min(TOOL_FLUTES.min, AUTHORING_MESSAGES.toolFlutes)
+        .max(TOOL_FLUTES.max, AUTHORING_MESSAGES.toolFlutes)
+        .optional(),
+    ),
   })
   .superRefine((tool, context) => {
     if (tool.laserOrEndmill !== "Endmill") return;
@@ -437,6 +448,7 @@ export interface PostEditorData {
     toolUnit?: string | null;
     toolUsed?: number | null;
     toolType?: string | null;
+    flutes?: number | null;
   }[];
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { POST_VISIBILITIES, TOOL_FAMILIES } from "@/lib/catalogue/enums";
 import { endpoint } from "@/lib/validation/endpoint";
+import { feedCheckSchema } from "./feeds";
 import { idSchema, paginationQuerySchema, paginationSchema } from "./common";
 import { LISTING_SORTS, OFFICIAL_AUTHOR, POSTED_AT_VALUES } from "./listing-constants";
 
@@ -101,6 +102,8 @@ export const postAttachmentSchema = z.object({
     .looseObject({
       version: z.number().optional(),
       warnings: z.array(z.string()),
+      /** The feeds check per endmill; absent on reports computed before it. */
+      feeds: z.array(feedCheckSchema).optional(),
       checkedAt: z.string().optional(),
     })
     .nullable()
@@ -125,6 +128,9 @@ export const postToolDataSchema = z.object({
   toolUnit: z.string().nullable(),
   laserOrEndmill: z.string(),
   toolType: z.string().nullable(),
+  flutes: z.number().int(),
+  /** This bit's feeds check from its model's pre-flight report; null when the check does not apply. */
+  feeds: feedCheckSchema.nullable(),
 });
 
 /** The project page's post: the card data plus everything the detail page shows. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "@/lib/validation/endpoint";
+import { feedCheckSchema } from "./feeds";
 import { idSchema, paginationQuerySchema, paginationSchema } from "./common";
 import { postSummarySchema } from "./posts";
 
@@ -36,6 +37,8 @@ export const reviewPreflightSchema = z.object({
   modelId: z.string(),
   fileName: z.string(),
   warnings: z.array(z.string()),
+  /** The feeds check per endmill from the report; empty when it has none. */
+  feeds: z.array(feedCheckSchema),
   report: z.unknown().nullable(),
 });
 export type ReviewPreflight = z.infer<typeof reviewPreflightSchema>;

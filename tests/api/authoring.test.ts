@@ -320,8 +320,10 @@ describe("PATCH /api/v1/post/updatePost/{postId}", () => {
     );
     expect(toolpath?.resourceType).toBe("thumbnail");
     // Computed on upload and again when step 4 saved the tool: only the file's own problem is left.
+    // Besides the feeds check (docs/feeds.md): 800 mm/min on a 1/4" bit is far below hardwood's chipload.
     expect(post.attachments.find((file) => file._id === modelId)?.preflight?.warnings).toEqual([
       "The first cut (line 6) comes before the spindle is switched on (M3 or M4).",
+      expect.stringMatching(/^Chipload too low on the 6.35 mm Upcut Endmill/),
     ]);
     const asThumbnail = await api<PostAnswer>(
       `/api/v1/post/updateAttachments/${post._id}`,
@@ -349,13 +351,14 @@ describe("PATCH /api/v1/post/updatePost/{postId}", () => {
     expect(model?.preflight?.warnings).toEqual([
       "The file is in millimetres (G21) but the job setup says Inches.",
       "The first cut (line 6) comes before the spindle is switched on (M3 or M4).",
+      expect.stringMatching(/^Chipload too low/),
     ]);
     // Readers other than the owner and staff do not get the report.
     const staff = await createUser({ email: `${unique("reviewer-")}@onefinitycnc.com` });
     const asStaff = await api<PostAnswer>(`/api/v1/post/${post._id}`, await asUser(staff.id));
     expect(
       asStaff.body.data.post.attachments.find((file) => file._id === modelId)?.preflight?.warnings,
-    ).toHaveLength(2);
+    ).toHaveLength(3);
 
     const zipId = submitted.body.data.post.zipId;
     expect(zipId).not.toBeNull();

@@ -12,6 +12,7 @@ import {
   posts,
   projectMakes,
   tags,
+  toolData,
   users,
 } from "@/lib/db/schema";
 import { createUser, testDb, unique } from "../support/factories";
@@ -566,5 +567,134 @@ describe("stored XSS in comments", () => {
     expect(html).not.toMatch(/<img src=x onerror/i);
     expect(html).not.toMatch(/<svg onload/i);
     expect(html).not.toMatch(/href="javascript:/i);
+  });
+});
+
+describe("feeds check and chipload atlas: who sees what (signed out, another user, owner, staff)", () => {
+  async function projectWithFeeds(visibility: "public" | "private") {
+    const project = await createProject({ visibility });
+    const [tool] = await testDb()
+      .insert(toolData)
+      .values({
+        postId: project.post.id,
+        modelId: project.model.id,
+        laserOrEndmill: "Endmill",
+        toolUnit: "mm",
+        toolUsed: 6,
+        toolType: "Upcut Endmill",
+        flutes: 2,
+      })
+      .returning({ id: toolData.id });
+    const check = {
+      tool: { _id: tool!.id, number: 1, diameterMm: 6, type: "Upcut Endmill" },
+      feedMmPerMin: 3000,
+      rpm: 18000,
+      flutes: 2,
+      chiploadMm: 0.0833,
+      recommendedMm: [0.1, 0.2],
+      status: "low",
+      material: "MDF",
+      depthOfCutMm: 3,
+      depthFactor: 1,
+      source: { name: "AST Tooling", url: "https://www.asttooling.com/pages/speeds-and-feeds-charts" },
+    } as const;
+    await testDb()
+      .update(attachments)
+      .set({
+        preflight: {
+          version: 2,
+          warnings: ["Chipload too low"],
+          feeds: [{ ...check, recommendedMm: [0.1, 0.2] }],
+          checkedAt: new Date().toISOString(),
+        },
+      })
+      .where(eq(attachments.id, project.model.id));
+    return { ...project, toolId: tool!.id };
+  }
+
+  const staffUser = () => createUser({ email: `reviewer-${unique()}@onefinitycnc.com` });
+
+  it("GET /api/v1/atlas/chipload is public: 200 for all four", async () => {
+    const { owner } = await createProject();
+    const readers = [null, (await createUser()).id, owner.id, (await staffUser()).id];
+    for (const reader of readers) {
+      const result = await send({ method: "GET", path: "/api/v1/atlas/chipload?material=MDF" }, reader);
+      expect(result.status, String(reader)).toBe(200);
+    }
+  });
+
+  it("GET /api/v1/post/{id}: every reader sees each bit's verdict; only the owner and staff the pre-flight report", async () => {
+    const { post, owner, model, toolId } = await projectWithFeeds("public");
+    const readers: [string, string | null, boolean][] = [
+      ["signed out", null, false],
+      ["another user", (await createUser()).id, false],
+      ["owner", owner.id, true],
+      ["staff", (await staffUser()).id, true],
+    ];
+    for (const [name, reader, seesReport] of readers) {
+      const result = await send({ method: "GET", path: `/api/v1/post/${post.id}` }, reader);
+      expect(result.status, name).toBe(200);
+      const detail = (
+        result.body as {
+          data: {
+            post: {
+              toolData: { _id: string; feeds: { status: string } | null }[];
+              attachments: { _id: string; preflight?: { feeds?: unknown[] } }[];
+            };
+          };
+        }
+      ).data.post;
+      expect(detail.toolData.find((tool) => tool._id === toolId)?.feeds?.status, name).toBe("low");
+      const report = detail.attachments.find((file) => file._id === model.id)?.preflight;
+      if (seesReport) expect(report?.feeds, name).toHaveLength(1);
+      else expect(report, name).toBeUndefined();
+    }
+  });
+
+  it("GET /api/v1/review/posts: 401 signed out, 403 another user and the owner, staff get the feeds", async () => {
+    const { post, owner } = await projectWithFeeds("private");
+    const path = "/api/v1/review/posts?limit=100";
+    expect((await send({ method: "GET", path }, null)).status).toBe(401);
+    expect((await send({ method: "GET", path }, (await createUser()).id)).status).toBe(403);
+    expect((await send({ method: "GET", path }, owner.id)).status).toBe(403);
+    const asStaff = await send({ method: "GET", path }, (await staffUser()).id);
+    expect(asStaff.status).toBe(200);
+    const queued = (
+      asStaff.body as { data: { posts: { _id: string; preflight: { feeds: unknown[] }[] }[] } }
+    ).data.posts.find((item) => item._id === post.id);
+    expect(queued?.preflight[0]?.feeds).toHaveLength(1);
+  });
+
+  it("POST /api/v1/projectMake/create: a bit's figures come from the project, never from the body", async () => {
+    const { post, variants, toolId } = await projectWithFeeds("public");
+    const caller = await createUser();
+    await giveMachine(caller.id, variants[0]!.id);
+    const body = {
+      postId: post.id,
+      printedOn: variants[0]!.id,
+      isPrinted: false,
+      material: "MDF",
+      bitToolId: toolId,
+      chiploadMm: 5,
+      feedMmPerMin: 99999,
+      rpm: 1,
+      flutes: 8,
+      bitDiameterMm: 100,
+    };
+    expect(
+      (await send({ method: "POST", path: "/api/v1/projectMake/create", json: body }, null)).status,
+    ).toBe(401);
+    const made = await send({ method: "POST", path: "/api/v1/projectMake/create", json: body }, caller.id);
+    expect(made.status).toBe(201);
+    const [row] = await testDb()
+      .select({
+        chiploadMm: projectMakes.chiploadMm,
+        feedMmPerMin: projectMakes.feedMmPerMin,
+        flutes: projectMakes.flutes,
+        bitDiameterMm: projectMakes.bitDiameterMm,
+      })
+      .from(projectMakes)
+      .where(and(eq(projectMakes.postId, post.id), eq(projectMakes.userId, caller.id)));
+    expect(row).toEqual({ chiploadMm: 0.0833, feedMmPerMin: 3000, flutes: 2, bitDiameterMm: 6 });
   });
 });

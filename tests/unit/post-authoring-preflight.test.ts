@@ -35,7 +35,7 @@ const warnings = (overrides: Partial<PreflightInput> = {}) => buildPreflightRepo
 
 describe("pre-flight report", () => {
   it("has no warnings for a program that matches its job setup", () => {
-    expect(buildPreflightReport(input())).toEqual({ version: 1, warnings: [] });
+    expect(buildPreflightReport(input())).toEqual({ version: 2, warnings: [], feeds: [] });
   });
 
   it("compares the file's G20/G21 with the job's units", () => {

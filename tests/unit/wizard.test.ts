@@ -297,6 +297,8 @@ describe("what a step's Next sends", () => {
           toolUnit: null,
           laserOrEndmill: "Laser",
           toolType: null,
+          flutes: 2,
+          feeds: null,
         },
       ],
     });

@@ -1,3 +1,4 @@
+import type { FeedCheck } from "@/lib/feeds/feeds-check";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -51,6 +52,15 @@ export interface GcodeAnalysis {
   powerRange?: { min: number; max: number } | null;
   /** Tools the CAM program names in its header comments (lib/gcode/tool-comments.ts); absent on older analyses. */
   toolComments?: { tool: number | null; diameter: number; unit: "inches" | "mm"; type: string | null }[];
+  /** Cutting feeds per tool, in mm (lib/gcode/tool-feeds.ts); absent on laser jobs and older analyses. */
+  toolFeeds?: {
+    tool: number;
+    feedMmPerMin: number;
+    rpm: number | null;
+    cutLengthMm: number;
+    topCutZMm: number;
+    maxStepDownMm: number;
+  }[];
   /** The program's X0 Y0 Z0 in the frame the file started in; boxes are in the program's frame. */
   workOffset?: [number, number, number];
 }
@@ -92,7 +102,13 @@ export const attachments = pgTable(
      * A model's pre-flight report (lib/services/posts/preflight): plain warnings comparing the file
      * with the post's job setup and tool table; computed on upload and again on submit.
      */
-    preflight: jsonb("preflight").$type<{ version: number; warnings: string[]; checkedAt: string }>(),
+    preflight: jsonb("preflight").$type<{
+      version: number;
+      warnings: string[];
+      /** The feeds check per endmill (lib/feeds/feeds-check.ts FeedCheck); absent on reports of version 1. */
+      feeds?: FeedCheck[];
+      checkedAt: string;
+    }>(),
     position: smallint("position").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, numeric, pgTable, smallint, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, numeric, pgTable, smallint, text, uuid } from "drizzle-orm/pg-core";
 import { RATING_CRITERIA, type RatingCriterion, ratingWeightPercent } from "@/lib/catalogue/enums";
 import { cncVariants } from "./catalogue";
 import { cascadeRef, createdAt, id } from "./columns";
-import { posts } from "./posts";
+import { posts, toolData } from "./posts";
 import { users } from "./users";
 
 /** The rating columns, by criterion. */
@@ -47,9 +47,29 @@ export const projectMakes = pgTable(
       sql.raw(`round((${weightedRatingSumSql()})::numeric / 100, 1)`),
     ),
     caption: text("caption"),
+    /** The material cut (lib/catalogue/enums.ts MATERIALS); optional. */
+    material: text("material"),
+    /** The bit, from the project's tool table or in the maker's words; both optional. */
+    bitToolId: uuid("bit_tool_id").references(() => toolData.id, { onDelete: "set null" }),
+    bitText: text("bit_text"),
+    /*
+     * What the bit from the tool table cut with, copied when the make is recorded so the chipload
+     * atlas reads plain columns and keeps the make when the project changes later.
+     */
+    bitDiameterMm: numeric("bit_diameter_mm", { precision: 8, scale: 3, mode: "number" }),
+    flutes: smallint("flutes"),
+    feedMmPerMin: numeric("feed_mm_per_min", { precision: 10, scale: 2, mode: "number" }),
+    rpm: integer("rpm"),
+    chiploadMm: numeric("chipload_mm", { precision: 8, scale: 4, mode: "number" }),
     createdAt: createdAt(),
   },
   (t) => [
+    index("project_makes_bit_tool_idx").on(t.bitToolId).where(sql`${t.bitToolId} IS NOT NULL`),
+    check("project_makes_flutes_range", sql`${t.flutes} IS NULL OR ${t.flutes} BETWEEN 1 AND 8`),
+    // The chipload atlas: rated makes by material and bit diameter.
+    index("project_makes_atlas_idx")
+      .on(t.material, t.bitDiameterMm)
+      .where(sql`${t.totalRating} IS NOT NULL AND ${t.chiploadMm} IS NOT NULL`),
     index("project_makes_post_created_idx").on(t.postId, t.createdAt.desc()),
     index("project_makes_user_idx").on(t.userId),
     check(

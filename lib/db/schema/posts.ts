@@ -211,6 +211,8 @@ export const toolData = pgTable(
     /** Tool diameter in toolUnit; null for lasers. */
     toolUsed: numeric("tool_used", { precision: 10, scale: 4, mode: "number" }),
     toolType: text("tool_type"),
+    /** Cutting edges of the bit, for the feeds check's chipload (lib/feeds). */
+    flutes: smallint("flutes").notNull().default(2),
     position: smallint("position").notNull().default(0),
     createdAt: createdAt(),
   },
@@ -222,6 +224,7 @@ export const toolData = pgTable(
       sql`${t.toolUsed} IS NULL OR (${t.toolUnit} = 'inches' AND ${t.toolUsed} BETWEEN 0.01 AND 10)
         OR (${t.toolUnit} = 'mm' AND ${t.toolUsed} BETWEEN 0.01 AND 1000)`,
     ),
+    check("tool_data_flutes_range", sql`${t.flutes} BETWEEN 1 AND 8`),
     check(
       "tool_data_endmill_complete",
       sql`${t.laserOrEndmill} = 'Laser' OR (${t.toolUnit} IS NOT NULL AND ${t.toolUsed} IS NOT NULL)`,

@@ -7,12 +7,14 @@ import { assertPostVisible } from "@/lib/services/posts/post-access";
 import type { Actor } from "@/lib/auth/actor";
 import { type Make, MAKE_MESSAGES, type MakeRatings } from "@/lib/validation/makes";
 import { loadMakes } from "./queries/load-makes";
+import { snapshotMakeBit } from "./queries/make-bit";
 
 /**
  * Records a make on one of the actor's own machines. Ratings are stored only when the project
  * was cut (the schema requires all four then); the weighted total is a generated column and the
  * post's makes_count / average_total_rating follow by trigger. Images arrive afterwards through
- * the upload flow with parentType projectMake and this make's id.
+ * the upload flow with parentType projectMake and this make's id. Material and bit are optional; a
+ * bit from the project's tool table keeps what it cut with (queries/make-bit.ts) for the atlas.
  */
 export async function createMake({
   actor,
@@ -25,6 +27,9 @@ export async function createMake({
     isPrinted: boolean;
     ratings?: Partial<MakeRatings> | null;
     caption?: string | null;
+    material?: string | null;
+    bitToolId?: string | null;
+    bitText?: string | null;
   };
 }): Promise<Make> {
   await assertPostVisible(input.postId, actor);
@@ -38,6 +43,7 @@ export async function createMake({
       issues: [{ path: "printedOn", message: MAKE_MESSAGES.machineRequired }],
     });
   }
+  const bit = input.bitToolId ? await snapshotMakeBit(input.postId, input.bitToolId) : null;
   const ratings = input.isPrinted ? input.ratings : null;
   const [row] = await db()
     .insert(projectMakes)
@@ -51,6 +57,8 @@ export async function createMake({
       correctFileInfo: ratings?.correctFileInfo ?? null,
       coolFactor: ratings?.coolFactor ?? null,
       caption: input.caption ? input.caption : null,
+      material: input.material ?? null,
+      ...(bit ?? { bitText: input.bitText ? input.bitText : null }),
     })
     .returning({ id: projectMakes.id });
   const [make] = row ? await loadMakes({ makeIds: [row.id] }) : [];

@@ -24,6 +24,8 @@ const PREFLIGHT_INPUTS = [
   "jobSizeThickness",
   "jobSizeDiameter",
   "jobSizeLength",
+  "materialUsed",
+  "spindleSpeed",
 ] as const satisfies readonly (keyof PostFields)[];
 
 /**

@@ -9,7 +9,7 @@ import { loadPostCardPage } from "@/lib/services/posts/queries/post-card-page";
 import { placeIn } from "@/lib/services/posts/queries/to-post-summaries";
 import { getStorage } from "@/lib/storage";
 import type { ReviewModel, ReviewPost, ReviewPreflight } from "@/lib/validation/review";
-import { preflightWarnings } from "./queries/preflight";
+import { preflightFeeds, preflightWarnings } from "./queries/preflight";
 
 const MODEL_URL_SECONDS = 15 * 60;
 
@@ -88,6 +88,7 @@ export async function listPendingPosts({ actor, page, limit }: ActorPageRequest)
       modelId: model.id,
       fileName: model.fileName,
       warnings: preflightWarnings(model.report),
+      feeds: preflightFeeds(model.report),
       report: model.report ?? null,
     });
     modelsByPost.set(model.postId, entry);

@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "@/lib/db/create";
-import { attachments, bookmarks, comments, likes, projectMakes } from "@/lib/db/schema";
+import { and, asc, eq } from "drizzle-orm";
+import { attachments, bookmarks, comments, likes, posts, projectMakes, toolData } from "@/lib/db/schema";
+import { MM_PER_INCH } from "@/lib/feeds/chipload-table";
+import { chiploadMm } from "@/lib/feeds/feeds-check";
 import { generateProgram } from "@/lib/gcode/cam/generate";
 import { renderToolpathThumbnail } from "@/lib/gcode/thumbnail";
 import type { InteractionPlan } from "../content/interactions";
@@ -10,6 +13,56 @@ import { storeFile } from "./files";
 import type { SeededProjects } from "./projects";
 
 const HOUR_MS = 60 * 60 * 1000;
+
+/** How makers tuned the project's feed: a fixed spread, so the atlas shows ranges. */
+const FEED_TUNING = [0.8, 0.9, 1, 1, 1.1, 1.25] as const;
+
+function tuningOf(key: string): number {
+  let hash = 0;
+  for (const char of key) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return FEED_TUNING[hash % FEED_TUNING.length]!;
+}
+
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/**
+ * A demo make's material and bit: the project's material and first endmill, cut at the file's feed
+ * as the maker tuned it, so the chipload atlas has rated makes on a fresh `npm start`.
+ */
+async function makeBitOf(db: Database, postId: string, key: string) {
+  const [tool] = await db
+    .select({
+      id: toolData.id,
+      toolUsed: toolData.toolUsed,
+      toolUnit: toolData.toolUnit,
+      toolType: toolData.toolType,
+      flutes: toolData.flutes,
+      material: posts.materialUsed,
+      spindleSpeed: posts.spindleSpeed,
+      analysis: attachments.gcodeAnalysis,
+    })
+    .from(toolData)
+    .innerJoin(posts, eq(posts.id, toolData.postId))
+    .innerJoin(attachments, eq(attachments.id, toolData.modelId))
+    .where(and(eq(toolData.postId, postId), eq(toolData.laserOrEndmill, "Endmill")))
+    .orderBy(asc(toolData.position))
+    .limit(1);
+  if (!tool || tool.toolUsed === null) return {};
+  const feeds = tool.analysis?.toolFeeds?.[0];
+  const diameterMm = round(tool.toolUnit === "inches" ? tool.toolUsed * MM_PER_INCH : tool.toolUsed, 3);
+  const feedMmPerMin = feeds ? round(feeds.feedMmPerMin * tuningOf(key), 2) : null;
+  const rpm = tool.spindleSpeed ?? feeds?.rpm ?? null;
+  return {
+    material: tool.material,
+    bitToolId: tool.id,
+    bitText: `${diameterMm} mm ${tool.toolType ?? "Endmill"}`,
+    bitDiameterMm: diameterMm,
+    flutes: tool.flutes,
+    feedMmPerMin,
+    rpm,
+    chiploadMm: feedMmPerMin && rpm ? round(chiploadMm(feedMmPerMin, rpm, tool.flutes), 4) : null,
+  };
+}
 
 /** The text of a Quill delta, for the comments' plain_text column. */
 function deltaText(comment: string): string {
@@ -101,6 +154,7 @@ export async function seedInteractions(
     );
     const { userId, postId } = ref(make.username, make.projectSlug);
     const createdAt = at(make.hoursAgo);
+    const bit = make.isPrinted ? await makeBitOf(db, postId, `${make.username}/${make.projectSlug}`) : {};
     await db.transaction(async (tx) => {
       await tx.insert(projectMakes).values({
         id: makeId,
@@ -113,6 +167,7 @@ export async function seedInteractions(
         correctFileInfo: make.ratings?.correctFileInfo ?? null,
         coolFactor: make.ratings?.coolFactor ?? null,
         caption: make.caption,
+        ...bit,
         createdAt,
       });
       await tx.insert(attachments).values(

@@ -7,6 +7,7 @@ import { findLicence } from "@/lib/catalogue/enums";
 import { analyseGcodeBytes } from "@/lib/gcode/analysis";
 import { generateProgram } from "@/lib/gcode/cam/generate";
 import { analyseStoredGcode } from "@/lib/services/gcode/analyse-stored-gcode";
+import { refreshPreflightReports } from "@/lib/services/posts/preflight/refresh-preflight-reports";
 import { renderToolpathThumbnail } from "@/lib/gcode/thumbnail";
 import { type SeedProject, youtubeUrl } from "../content/projects";
 import { partnerOf } from "../content/people";
@@ -182,6 +183,8 @@ async function seedProject(
         position,
       })),
     );
+    // The pre-flight report with its feeds check, as an author's upload and submit compute it.
+    await refreshPreflightReports(tx, postId);
   });
   return { postId, isNew: true };
 }

@@ -27,6 +27,14 @@ export async function loadMakes(where: { postId: string } | { makeIds: string[] 
       coolFactor: projectMakes.coolFactor,
       totalRating: projectMakes.totalRating,
       caption: projectMakes.caption,
+      material: projectMakes.material,
+      bitToolId: projectMakes.bitToolId,
+      bitText: projectMakes.bitText,
+      bitDiameterMm: projectMakes.bitDiameterMm,
+      flutes: projectMakes.flutes,
+      feedMmPerMin: projectMakes.feedMmPerMin,
+      rpm: projectMakes.rpm,
+      chiploadMm: projectMakes.chiploadMm,
       createdAt: projectMakes.createdAt,
     })
     .from(projectMakes)
@@ -97,6 +105,18 @@ export async function loadMakes(where: { postId: string } | { makeIds: string[] 
         : null,
       totalRating: row.totalRating,
       caption: row.caption,
+      material: row.material,
+      bit: row.bitText
+        ? {
+            toolId: row.bitToolId,
+            label: row.bitText,
+            diameterMm: row.bitDiameterMm,
+            flutes: row.flutes,
+            feedMmPerMin: row.feedMmPerMin,
+            rpm: row.rpm,
+            chiploadMm: row.chiploadMm,
+          }
+        : null,
       attachments: imagesByMake.get(row.id) ?? [],
       createdAt: row.createdAt.toISOString(),
     };

@@ -11,6 +11,7 @@ import {
   tags,
   toolData,
 } from "@/lib/db/schema";
+import { TOOL_FLUTES } from "@/lib/catalogue/enums";
 import { AppError } from "@/lib/errors";
 import { postFilesWhere } from "@/lib/services/attachments/post-files";
 import { idSchema } from "@/lib/validation/common";
@@ -138,6 +139,7 @@ export async function writePostFields(tx: Transaction, postId: string, fields: P
             toolUnit: isLaser ? null : (tool.toolUnit ?? null),
             toolUsed: isLaser ? null : (tool.toolUsed ?? null),
             toolType: isLaser ? null : (tool.toolType ?? null),
+            flutes: isLaser ? TOOL_FLUTES.default : (tool.flutes ?? TOOL_FLUTES.default),
             position,
           };
         }),

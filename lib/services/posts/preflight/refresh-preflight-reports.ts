@@ -41,6 +41,8 @@ export async function refreshPreflightReports(
       thickness: posts.jobSizeThickness,
       diameter: posts.jobSizeDiameter,
       length: posts.jobSizeLength,
+      materialUsed: posts.materialUsed,
+      spindleSpeed: posts.spindleSpeed,
     })
     .from(posts)
     .where(eq(posts.id, postId))
@@ -59,18 +61,28 @@ export async function refreshPreflightReports(
     );
   if (models.length === 0) return;
   const tools = await executor
-    .select({ modelId: toolData.modelId, laserOrEndmill: toolData.laserOrEndmill })
+    .select({
+      id: toolData.id,
+      modelId: toolData.modelId,
+      laserOrEndmill: toolData.laserOrEndmill,
+      toolUsed: toolData.toolUsed,
+      toolUnit: toolData.toolUnit,
+      toolType: toolData.toolType,
+      flutes: toolData.flutes,
+    })
     .from(toolData)
     .where(eq(toolData.postId, postId))
     .orderBy(asc(toolData.position));
   const checkedAt = new Date().toISOString();
   for (const model of models) {
     const head = model.storageKey ? await readHead(model.storageKey) : null;
+    const mappedTools = tools.filter((tool) => tool.modelId === model.id);
     const report = buildPreflightReport({
       analysis: model.analysis ?? null,
       head,
       job: post,
-      mappedTools: tools.filter((tool) => tool.modelId === model.id),
+      mappedTools,
+      feeds: { mappedTools, material: post.materialUsed, spindleSpeed: post.spindleSpeed },
     });
     await executor
       .update(attachments)

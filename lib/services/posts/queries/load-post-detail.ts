@@ -16,6 +16,7 @@ import {
   toolData,
 } from "@/lib/db/schema";
 import type { GcodeAnalysis } from "@/lib/db/schema";
+import type { FeedCheck } from "@/lib/feeds/feeds-check";
 import { getStorage } from "@/lib/storage";
 import type { Actor } from "@/lib/auth/actor";
 import type { PostDetail } from "@/lib/validation/posts";
@@ -36,10 +37,10 @@ type AttachmentJson = {
   fileSize: number | null;
   downloadCount: number;
   gcodeAnalysis: GcodeAnalysis | null;
-  preflight: { version: number; warnings: string[]; checkedAt: string } | null;
+  preflight: { version: number; warnings: string[]; feeds?: FeedCheck[]; checkedAt: string } | null;
 };
 
-type ToolJson = Omit<PostDetail["toolData"][number], "_id"> & { id: string };
+type ToolJson = Omit<PostDetail["toolData"][number], "_id" | "feeds"> & { id: string };
 
 /** A machine variant with its model and brand as one JSON object (the joins are machineSource's). */
 const machineJson = sql`json_build_object('id', ${cncVariants.id}, 'name', ${cncVariants.name},
@@ -98,7 +99,8 @@ function detailColumns(actorId: string | null) {
       from ${postTags} join ${tags} on ${tags.id} = ${postTags.tagId} where ${postTags.postId} = ${posts.id}`),
     tools: jsonArray<ToolJson>(sql`select json_agg(json_build_object('id', ${toolData.id},
         'modelId', ${toolData.modelId}, 'toolUsed', ${toolData.toolUsed}, 'toolUnit', ${toolData.toolUnit},
-        'laserOrEndmill', ${toolData.laserOrEndmill}, 'toolType', ${toolData.toolType})
+        'laserOrEndmill', ${toolData.laserOrEndmill}, 'toolType', ${toolData.toolType},
+        'flutes', ${toolData.flutes})
       order by ${toolData.position}, ${toolData.createdAt})
       from ${toolData} where ${toolData.postId} = ${posts.id}`),
     supported: jsonArray<MachineRow>(sql`select json_agg(${machineJson} order by ${machineOrder})
@@ -151,6 +153,11 @@ export async function loadPostDetail({
   for (const [star, count] of row.distribution) distribution[Number(star) - 1] = Number(count);
   const seesReviewOutcome = canSeeReviewOutcome(facts, actor);
 
+  const feedsByTool = new Map<string, FeedCheck>();
+  for (const file of row.files) {
+    for (const check of file.preflight?.feeds ?? []) feedsByTool.set(check.tool._id, check);
+  }
+
   const storage = getStorage();
   const detail: PostDetail = {
     ...summary,
@@ -173,6 +180,9 @@ export async function loadPostDetail({
     zipId: row.zipId && row.files.some((file) => file.id === row.zipId) ? row.zipId : null,
     tags: row.tagList.map((tag) => ({ _id: tag.id, name: tag.name })),
     toolData: row.tools.map((tool) => ({
+      // Every reader sees the verdict on each bit: it is derived from the public file and tool table.
+      feeds: feedsByTool.get(tool.id) ?? null,
+      flutes: tool.flutes,
       _id: tool.id,
       modelId: tool.modelId,
       toolUsed: tool.toolUsed,

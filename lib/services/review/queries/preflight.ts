@@ -1,3 +1,5 @@
+import { type FeedCheckPayload, feedCheckSchema } from "@/lib/validation/feeds";
+
 /**
  * The pre-flight report is written by the upload analysis (the authoring issue) and stored with
  * each model. The review queue reads it without depending on its exact shape: warnings may be a
@@ -19,6 +21,15 @@ function itemText(item: Json): string | null {
     if (typeof value === "string" && value.trim()) return value.trim();
   }
   return null;
+}
+
+/** The feeds checks of a report (lib/feeds), kept only when each has the contract's shape. */
+export function preflightFeeds(report: Json): FeedCheckPayload[] {
+  if (!isRecord(report) || !Array.isArray(report.feeds)) return [];
+  return report.feeds.flatMap((item) => {
+    const parsed = feedCheckSchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
 }
 
 export function preflightWarnings(report: Json): string[] {

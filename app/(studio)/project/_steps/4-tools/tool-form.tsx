@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { PlusIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { asOptions, describedBy, Field, Select } from "@/components/wizard/fields";
-import { TOOL_FAMILIES, TOOL_TYPES, TOOL_UNITS, type ToolUnit } from "@/lib/catalogue/enums";
+import { TOOL_FAMILIES, TOOL_FLUTES, TOOL_TYPES, TOOL_UNITS, type ToolUnit } from "@/lib/catalogue/enums";
 import type { ToolForm as ToolFormState } from "./use-tool-form";
 
 /** Laser or Endmill; for an endmill its unit, size and bit type; then Add Tool. */
@@ -41,7 +41,7 @@ export function ToolForm({ form, fileName }: { form: ToolFormState; fileName: st
         </div>
       </fieldset>
       {form.family === "Endmill" ? (
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <Field id="tool-unit" label="Tool units" error={form.errors.toolUnit}>
             <Select
               id="tool-unit"
@@ -70,6 +70,25 @@ export function ToolForm({ form, fileName }: { form: ToolFormState; fileName: st
               value={form.bit}
               onChange={(event) => form.setBit(event.target.value)}
               options={asOptions(TOOL_TYPES)}
+            />
+          </Field>
+          <Field
+            id="tool-flutes"
+            label="Flutes"
+            error={form.errors.flutes}
+            hint="Cutting edges, for the feeds check"
+          >
+            <Input
+              id="tool-flutes"
+              type="number"
+              inputMode="numeric"
+              step="1"
+              min={TOOL_FLUTES.min}
+              max={TOOL_FLUTES.max}
+              value={form.flutes}
+              invalid={!!form.errors.flutes}
+              aria-describedby={describedBy("tool-flutes", { hint: true, error: form.errors.flutes })}
+              onChange={(event) => form.setFlutes(event.target.value)}
             />
           </Field>
         </div>

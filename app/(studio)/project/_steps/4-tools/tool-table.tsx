@@ -2,6 +2,7 @@
 
 import { Button } from "@/components/ui/button";
 import { TrashIcon } from "@/components/ui/icons";
+import { TOOL_FLUTES } from "@/lib/catalogue/enums";
 import type { PostEditorData } from "@/lib/validation/post-authoring";
 
 type ToolRow = PostEditorData["toolData"][number];
@@ -35,6 +36,9 @@ export function ToolTable({
               Tool Bit Type
             </th>
             <th scope="col" className="px-2 py-2 sm:px-3 font-medium">
+              Flutes
+            </th>
+            <th scope="col" className="px-2 py-2 sm:px-3 font-medium">
               Action
             </th>
           </tr>
@@ -42,7 +46,7 @@ export function ToolTable({
         <tbody>
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={5} className="px-2 py-4 sm:px-3 text-center text-ink-subtle">
+              <td colSpan={6} className="px-2 py-4 sm:px-3 text-center text-ink-subtle">
                 No tools for this model yet.
               </td>
             </tr>
@@ -60,6 +64,9 @@ export function ToolTable({
                 </td>
                 <td className="px-2 py-2 sm:px-3">{tool.laserOrEndmill}</td>
                 <td className="px-2 py-2 sm:px-3">{tool.toolType ?? "-"}</td>
+                <td className="px-2 py-2 sm:px-3">
+                  {tool.laserOrEndmill === "Laser" ? "-" : (tool.flutes ?? TOOL_FLUTES.default)}
+                </td>
                 <td className="px-1 py-1 sm:px-3">
                   <Button
                     type="button"

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { toast } from "@/components/ui/toast";
 import type { StepErrors } from "@/components/wizard/wizard-types";
-import { TOOL_SIZE_RANGE, TOOL_TYPES, type ToolUnit } from "@/lib/catalogue/enums";
+import { TOOL_FLUTES, TOOL_SIZE_RANGE, TOOL_TYPES, type ToolUnit } from "@/lib/catalogue/enums";
 import type { ToolSuggestion } from "@/lib/gcode/job-setup-suggestions";
 import {
   addToolEntry,
@@ -17,10 +17,10 @@ type ToolRow = PostEditorData["toolData"][number];
 /** Spec §9: a new endmill is 0.25 inch, upcut. */
 const DEFAULT_SIZE = "0.25";
 
-type FormValues = { family: ToolSuggestion["family"]; unit: ToolUnit; size: string; bit: string };
+type FormValues = { family: ToolSuggestion["family"]; unit: ToolUnit; size: string; bit: string; flutes: string };
 
 /**
- * The Add Tool form of step 4: family, unit, size, bit type; checked with the shared tool rule.
+ * The Add Tool form of step 4: family, unit, size, bit type, flutes (two unless changed); checked with the shared tool rule.
  * A model opens with what its file says (a laser job proposes Laser; an endmill the size, unit and
  * type of its tool comments), else the spec's 0.25 inch upcut endmill.
  */
@@ -40,8 +40,9 @@ export function useToolForm(
           unit: suggestion.unit ?? "inches",
           size: suggestion.size === undefined ? DEFAULT_SIZE : String(suggestion.size),
           bit: suggestion.type ?? TOOL_TYPES[0],
+          flutes: String(TOOL_FLUTES.default),
         };
-  const { family, unit, size, bit } = values;
+  const { family, unit, size, bit, flutes } = values;
   const edit = (change: Partial<FormValues>) => setEdited({ ...values, ...change, modelId });
 
   function add() {
@@ -49,7 +50,7 @@ export function useToolForm(
     const entry =
       family === "Laser"
         ? { modelId, laserOrEndmill: family }
-        : { modelId, laserOrEndmill: family, toolUnit: unit, toolUsed: size, toolType: bit };
+        : { modelId, laserOrEndmill: family, toolUnit: unit, toolUsed: size, toolType: bit, flutes };
     const parsed = toolEntrySchema.safeParse(entry);
     if (!parsed.success) {
       const messages: StepErrors = {};
@@ -75,6 +76,8 @@ export function useToolForm(
     setSize: (next: string) => edit({ size: next }),
     bit,
     setBit: (next: string) => edit({ bit: next }),
+    flutes,
+    setFlutes: (next: string) => edit({ flutes: next }),
     /** True while the form shows the file's values untouched. */
     fromFile: edited?.modelId !== modelId && suggestion.source !== null,
     source: suggestion.source,
