@@ -310,13 +310,15 @@ function listingCases(sample: Sample): [string, ListPostsFilters][] {
     ["ratings=4", { ratings: 4 }],
     ["searchQuery=walnut clock", { searchQuery: "walnut clock" }],
     ["searchQuery=maple", { searchQuery: "maple" }],
-    // Each sort order alone, with a filter and with a common word's search (docs/community.md).
+    // Each sort order alone, with a filter, with a common word's search and with a rare word's
+    // (a word of the demo posts' descriptions; docs/community.md).
     ...LISTING_SORTS.flatMap((sort): [string, ListPostsFilters][] => {
       const [filterLabel, filter] = sortFilters(sample)[sort];
       return [
         [`sort=${sort}`, { sort }],
         [`sort=${sort}&${filterLabel}`, { sort, ...filter }],
         [`sort=${sort}&searchQuery=maple`, { sort, searchQuery: "maple" }],
+        [`sort=${sort}&searchQuery=downcut`, { sort, searchQuery: "downcut" }],
       ];
     }),
   ];

@@ -15,7 +15,7 @@ work="$(mktemp -d)"
 
 feed_triggers() {
   psql "$url" -qAt -c "SELECT tgrelid::regclass || ' ' || tgname FROM pg_trigger
-    WHERE tgname LIKE '%change_feed%' AND NOT tgisinternal ORDER BY 1, 2"
+    WHERE tgname LIKE '%change_feed%' AND NOT tgisinternal ORDER BY 1"
 }
 switch_feed() {
   feed_triggers | while read -r table trigger; do
