@@ -27,7 +27,7 @@ import { createDatabase } from "@/lib/db/create";
 import { applyMigrations } from "@/lib/db/migrate";
 import { listingQueries, SEARCH_WINDOW } from "@/lib/services/posts/queries/listing";
 import { listedPostsWhere } from "@/lib/services/posts/post-access";
-import { LISTING_SORTS } from "@/lib/validation/listing-constants";
+import { LISTING_SORTS, type ListingSort } from "@/lib/validation/listing-constants";
 import { postDetailQuery } from "@/lib/services/posts/queries/load-post-detail";
 import { pageOf, postCardsQuery } from "@/lib/services/posts/queries/to-post-summaries";
 import {
@@ -77,6 +77,8 @@ const { values } = parseArgs({
     "base-url": { type: "string" },
     only: { type: "string" },
     slowest: { type: "string" },
+    compare: { type: "string" },
+    rounds: { type: "string" },
   },
 });
 const wantedPosts = Number(values.posts);
@@ -85,6 +87,10 @@ const connectionCounts = values.connections.split(",").map(Number);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/cnc_bench";
 const distDir = process.env.NEXT_DIST_DIR ?? ".next";
 const noCache = values["no-cache"];
+/** --compare DIR: another checkout of the app (built), served beside this one on its own database. */
+const compareRoot = values.compare ? path.resolve(values.compare) : undefined;
+const compareDatabaseUrl = process.env.BENCH_COMPARE_DATABASE_URL ?? databaseUrl;
+const rounds = Number(values.rounds ?? (compareRoot ? 3 : 1));
 
 async function ensureDatabase(): Promise<void> {
   const url = new URL(databaseUrl);
@@ -110,8 +116,8 @@ async function migrateDatabase(): Promise<void> {
   }
 }
 
-async function bulkPostCount(): Promise<number> {
-  const client = new Client({ connectionString: databaseUrl });
+async function bulkPostCount(url = databaseUrl): Promise<number> {
+  const client = new Client({ connectionString: url });
   await client.connect();
   try {
     const result = await client.query<{ count: number }>(
@@ -126,16 +132,21 @@ async function bulkPostCount(): Promise<number> {
 }
 
 /** The production server as `npm start` runs it: WEB_CONCURRENCY processes (scripts/lib/serve.ts). */
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+async function startServer(
+  port: number,
+  dataDir: string,
+  root = projectRoot,
+  url = databaseUrl,
+): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", path.join("scripts", "serve.ts")], {
-    cwd: projectRoot,
+    cwd: root,
     env: {
       ...process.env,
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: url,
       DATA_DIR: dataDir,
       STORAGE_DRIVER: "local",
       MAIL_DRIVER: "outbox",
@@ -227,7 +238,7 @@ const MIXED_QUERIES = 1_000;
  * them. About 70% are filter combinations (every filter alone, some pairs) at pages 1-50; the rest
  * are searches for one or two words of the seeded titles, at pages 1-3.
  */
-function mixedQueries(sample: Sample): string[] {
+function mixedQueries(sample: Sample, withSorts: boolean): string[] {
   const filterSets: ListPostsFilters[] = [
     {},
     ...(["Today", "This Week", "This Month", "This Year"] as const).map((postedAt) => ({ postedAt })),
@@ -243,7 +254,7 @@ function mixedQueries(sample: Sample): string[] {
     ]),
     { toolType: "Laser", ratings: 3 },
     { postedAt: "This Year", toolType: "Endmill" },
-    ...LISTING_SORTS.map((sort) => ({ sort })),
+    ...(withSorts ? LISTING_SORTS.map((sort) => ({ sort })) : []),
   ];
   const words = titleWords(sample.titles);
   const phrases = sample.titles.flatMap((title) => {
@@ -299,13 +310,29 @@ function listingCases(sample: Sample): [string, ListPostsFilters][] {
     ["ratings=4", { ratings: 4 }],
     ["searchQuery=walnut clock", { searchQuery: "walnut clock" }],
     ["searchQuery=maple", { searchQuery: "maple" }],
-    // Each sort order alone, deep, with a filter and with a search (docs/community.md).
-    ...LISTING_SORTS.map((sort): [string, ListPostsFilters] => [`sort=${sort}`, { sort }]),
-    [`sort=popular&category=${sample.category}`, { sort: "popular", category: sample.category }],
-    ["sort=latest&toolType=Laser", { sort: "latest", toolType: "Laser" }],
-    ["sort=topRated&ratings=4", { sort: "topRated", ratings: 4 }],
-    ["sort=mostDownloaded&searchQuery=maple", { sort: "mostDownloaded", searchQuery: "maple" }],
+    // Each sort order alone, with a filter, with a common word's search and with a rare word's
+    // (a word of the demo posts' descriptions; docs/community.md).
+    ...LISTING_SORTS.flatMap((sort): [string, ListPostsFilters][] => {
+      const [filterLabel, filter] = sortFilters(sample)[sort];
+      return [
+        [`sort=${sort}`, { sort }],
+        [`sort=${sort}&${filterLabel}`, { sort, ...filter }],
+        [`sort=${sort}&searchQuery=maple`, { sort, searchQuery: "maple" }],
+        [`sort=${sort}&searchQuery=downcut`, { sort, searchQuery: "downcut" }],
+      ];
+    }),
   ];
+}
+
+/** The filter each sort order is measured with: every kind of filter once. */
+function sortFilters(sample: Sample): Record<ListingSort, [string, ListPostsFilters]> {
+  return {
+    latest: ["toolType=Laser", { toolType: "Laser" }],
+    popular: [`category=${sample.category}`, { category: sample.category }],
+    topRated: ["ratings=4", { ratings: 4 }],
+    mostMade: ["postedAt=This Year", { postedAt: "This Year" }],
+    mostDownloaded: ["toolType=Endmill", { toolType: "Endmill" }],
+  };
 }
 
 const AUTOCOMPLETE_TEXTS = ["waln", "cherry tra", "cuting board"];
@@ -463,8 +490,8 @@ function processTree(root: number): number[] {
 }
 
 /** The PostgreSQL backends connected to the benchmark database (the server's pool). */
-async function databaseBackends(): Promise<number[]> {
-  const client = new Client({ connectionString: databaseUrl });
+async function databaseBackends(url: string): Promise<number[]> {
+  const client = new Client({ connectionString: url });
   await client.connect();
   try {
     const rows = await client.query<{ pid: number }>(
@@ -497,17 +524,65 @@ if (!explainOnly && !externalBase && !existsSync(path.join(projectRoot, distDir,
   console.log(`[bench] no production build in ${distDir}: building`);
   await run(nextBin(), ["build"], { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" });
 }
+if (compareRoot) {
+  // The other checkout brings its own build and database (its schema may differ from this one's):
+  // nothing is built, seeded or migrated there.
+  if (externalBase) throw new Error("--compare starts both servers: leave out --base-url");
+  if (!existsSync(path.join(compareRoot, distDir, "BUILD_ID")))
+    throw new Error(
+      `no production build in ${path.join(compareRoot, distDir)}: run \`npx next build\` there`,
+    );
+  const comparePosts = await bulkPostCount(compareDatabaseUrl);
+  console.log(`[bench] comparing with ${compareRoot}: ${comparePosts} bulk posts in ${compareDatabaseUrl}`);
+  if (comparePosts !== (await bulkPostCount()))
+    console.log("[bench] the two databases hold different data sets");
+}
 
 const sample = await sampleValues();
 const cases = listingCases(sample);
 if (values.explain || explainOnly) await explainAll(cases, sample.postId);
 if (explainOnly) process.exit(0);
 
-const port = values.port ? Number(values.port) : 3900 + Math.floor(Math.random() * 90);
-const dataDir = mkdtempSync(path.join(tmpdir(), "cnc-bench-"));
-const server = externalBase ? null : await startServer(port, dataDir);
-const base = externalBase ?? `http://127.0.0.1:${port}`;
-if (!externalBase) console.log(`[bench] server: ${workerCount()} process(es) (WEB_CONCURRENCY)`);
+/** A server under test: this checkout, or with --compare the other one too. */
+interface Target {
+  name: string;
+  base: string;
+  databaseUrl: string;
+  server: ChildProcess | null;
+  dataDir: string;
+  cookie: string;
+}
+const firstPort = values.port ? Number(values.port) : 3900 + Math.floor(Math.random() * 90);
+const targets: Target[] = [];
+try {
+  for (const [name, root, url] of [
+    ["this", projectRoot, databaseUrl],
+    ...(compareRoot ? [["compared", compareRoot, compareDatabaseUrl]] : []),
+  ] as [string, string, string][]) {
+    const port = firstPort + targets.length;
+    const dataDir = mkdtempSync(path.join(tmpdir(), "cnc-bench-"));
+    const target: Target = {
+      name,
+      base: externalBase ?? `http://127.0.0.1:${port}`,
+      databaseUrl: url,
+      server: null,
+      dataDir,
+      cookie: "",
+    };
+    targets.push(target);
+    if (!externalBase) target.server = await startServer(port, dataDir, root, url);
+  }
+} catch (error) {
+  for (const target of targets) stopTarget(target);
+  throw error;
+}
+if (!externalBase) console.log(`[bench] server: ${workerCount()} process(es) (WEB_CONCURRENCY) per checkout`);
+
+function stopTarget(target: Target): void {
+  target.server?.kill("SIGTERM");
+  rmSync(target.dataDir, { recursive: true, force: true });
+}
+
 /**
  * The issue's targets on this 2-core machine, judged at 10 connections. `health` is /api/health's
  * result at the same connections in this run: ratios hold on a noisy machine where absolute
@@ -544,7 +619,7 @@ const NOT_REPLAYED_GOAL: Goal = () => "(reference: Next's ISR hit, ADR 022)";
  * computes fit), signed in once through the API; its cookies are sent as a browser would.
  */
 const READER = SEED_USERS.find((user) => user.username === "maple_mike");
-async function signIn(): Promise<string> {
+async function signIn(base: string): Promise<string> {
   if (!READER) throw new Error("the demo maker maple_mike is missing from the seed");
   const response = await fetch(`${base}/api/v1/auth/login`, {
     method: "POST",
@@ -559,9 +634,9 @@ async function signIn(): Promise<string> {
     .join("; ");
 }
 /** The access cookie lasts 15 minutes; a long run signs in again only once it has lapsed. */
-async function ensureSignedIn(cookie: string): Promise<string> {
+async function ensureSignedIn(base: string, cookie: string): Promise<string> {
   const me = await fetch(`${base}/api/v1/auth/me`, { headers: { cookie } });
-  return me.ok ? cookie : signIn();
+  return me.ok ? cookie : signIn(base);
 }
 
 interface Case {
@@ -575,7 +650,8 @@ interface Case {
 }
 const listingLabel = noCache ? " (uncached)" : "";
 const suggestionTexts = noCache ? autocompleteTexts(sample) : [];
-const mixed = mixedQueries(sample);
+// The compared checkout may predate the sort orders: a comparison leaves them out on both sides.
+const mixed = mixedQueries(sample, !compareRoot);
 const allCases: Case[] = [
   { label: "GET /api/health (one trivial query)", target: "/api/health", goal: NO_GOAL },
   { label: "home page HTML", target: "/", goal: HOME_GOAL },
@@ -599,11 +675,13 @@ const allCases: Case[] = [
         { label: "GET /api/v1/post/{id}", target: `/api/v1/post/${sample.postId}`, goal: DETAIL_GOAL },
       ]
     : []),
-  ...cases.map(([label, filters]) => ({
-    label: `GET /api/v1/post ${label}${listingLabel}`,
-    target: `/api/v1/post?${toQuery(filters)}`,
-    goal: LISTING_GOAL,
-  })),
+  ...cases
+    .filter(([, filters]) => !compareRoot || !filters.sort)
+    .map(([label, filters]) => ({
+      label: `GET /api/v1/post ${label}${listingLabel}`,
+      target: `/api/v1/post?${toQuery(filters)}`,
+      goal: LISTING_GOAL,
+    })),
   {
     label: `GET /api/v1/post mixed: ${mixed.length} queries, signed in`,
     target: mixed,
@@ -641,7 +719,8 @@ const chosenCases =
  * Where each walked list has got to: the recorded run continues after the paths its warm-up
  * second asked, so those do not come back from the short-lived caches.
  */
-const cursors = new Map<Case, number>();
+const cursors = new Map<string, number>();
+const cursorKey = (target: Target, entry: Case) => `${target.name}\n${entry.label}`;
 
 /** What a browser's page load accepts: members' page loads get the cached project page (ADR 019). */
 const PAGE_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
@@ -666,13 +745,14 @@ function requestHeaders(entry: Case, cookie: string): Record<string, string> | u
 }
 
 /** autocannon options for a case: a list of paths is walked by one counter shared by all connections. */
-function load(entry: Case, connections: number, seconds: number, cookie: string) {
-  const headers = requestHeaders(entry, cookie);
+function load(entry: Case, connections: number, seconds: number, target: Target) {
+  const headers = requestHeaders(entry, target.cookie);
   if (typeof entry.target === "string")
-    return autocannon({ url: `${base}${entry.target}`, connections, duration: seconds, headers });
+    return autocannon({ url: `${target.base}${entry.target}`, connections, duration: seconds, headers });
   const paths = entry.target;
+  const key = cursorKey(target, entry);
   return autocannon({
-    url: base,
+    url: target.base,
     connections,
     duration: seconds,
     requests: [
@@ -680,8 +760,8 @@ function load(entry: Case, connections: number, seconds: number, cookie: string)
         method: "GET",
         ...(headers ? { headers } : {}),
         setupRequest: (request) => {
-          const next = cursors.get(entry) ?? 0;
-          cursors.set(entry, next + 1);
+          const next = cursors.get(key) ?? 0;
+          cursors.set(key, next + 1);
           return { ...request, path: paths[next % paths.length] as string };
         },
       },
@@ -690,12 +770,12 @@ function load(entry: Case, connections: number, seconds: number, cookie: string)
 }
 
 /** A walked case once, one request at a time: where its time goes, before any load. */
-async function printSlowest(entry: Case, count: number, cookie: string): Promise<void> {
+async function printSlowest(entry: Case, count: number, target: Target): Promise<void> {
   if (typeof entry.target === "string") return;
   const timed: [number, string][] = [];
   for (const url of entry.target) {
     const started = performance.now();
-    const response = await fetch(`${base}${url}`, { headers: requestHeaders(entry, cookie) });
+    const response = await fetch(`${target.base}${url}`, { headers: requestHeaders(entry, target.cookie) });
     await response.arrayBuffer();
     timed.push([performance.now() - started, `${response.status} ${decodeURIComponent(url)}`]);
   }
@@ -703,57 +783,210 @@ async function printSlowest(entry: Case, count: number, cookie: string): Promise
   const at = (share: number) =>
     (times[Math.min(times.length - 1, Math.floor(share * times.length))] ?? 0).toFixed(1);
   console.log(
-    `\n${entry.label}, one at a time: p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`,
+    `\n${entry.label} (${target.name}), one at a time: p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`,
   );
   for (const [ms, url] of timed.sort((a, b) => b[0] - a[0]).slice(0, count))
     console.log(`${ms.toFixed(1).padStart(8)} ms  ${url}`);
 }
 
-let failedRequests = 0;
-try {
-  let cookie = chosenCases.some((entry) => entry.signedIn) || values.slowest ? await signIn() : "";
-  if (values.slowest)
-    for (const entry of chosenCases) await printSlowest(entry, Number(values.slowest), cookie);
-  // Warm-up: the first request of a route loads its code and fills the connection pool.
-  for (const entry of chosenCases) {
-    // A walked list's last paths: the walk reaches them last, long after their caches expired.
-    const paths = typeof entry.target === "string" ? [entry.target] : entry.target.slice(-5);
-    for (let i = 0; i < 20; i += 1)
-      await fetch(`${base}${paths[i % paths.length]}`, { headers: requestHeaders(entry, cookie) });
-  }
+/** One recorded run of a case on a target. */
+interface Measurement {
+  result: AutocannonResult;
+  health: AutocannonResult | undefined;
+  /** CPU ms per request of the server's processes and of its database backends ("" when unknown). */
+  appMs: string;
+  dbMs: string;
+}
+
+/** Runs a case once on a target: an unrecorded second, then the recorded run with its CPU. */
+async function measure(
+  entry: Case,
+  connections: number,
+  target: Target,
+): Promise<Omit<Measurement, "health">> {
+  // One unrecorded second at the same load first: the JIT and the pool settle on this route.
+  // A walked list is warmed on its own paths too; the recorded run goes on from there.
+  await load(entry, connections, 1, target);
+  // CPU per request of the server's processes and of the database backends serving it.
+  const serverPids = target.server?.pid ? processTree(target.server.pid) : [];
+  const backendPids = target.server ? await databaseBackends(target.databaseUrl) : [];
+  const cpuBefore = [procCpuMs(serverPids), procCpuMs(backendPids)];
+  const result = await load(entry, connections, duration, target);
+  const perRequest = (index: 0 | 1, pids: number[]) =>
+    pids.length === 0 || result.requests.total === 0
+      ? ""
+      : ((procCpuMs(pids) - (cpuBefore[index] ?? 0)) / result.requests.total).toFixed(2);
+  return { result, appMs: perRequest(0, serverPids), dbMs: perRequest(1, backendPids) };
+}
+
+const median = (numbers: number[]): number => {
+  const sorted = numbers.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+const ms = (value: string) => (value === "" ? Number.NaN : Number(value));
+const fixed = (value: number, digits: number, width: number) =>
+  (Number.isNaN(value) ? "" : value.toFixed(digits)).padStart(width);
+const percent = (value: number) => (Number.isNaN(value) ? "" : `${Math.round(value * 100)}%`);
+
+/** A case's line: its label (and the checkout's name when there are two), figures and target. */
+function printLine(
+  label: string,
+  connections: number,
+  figures: {
+    requests: number;
+    ratio: number;
+    p50: number;
+    p99: number;
+    failures: string;
+    appMs: number;
+    dbMs: number;
+  },
+  verdict: string,
+): void {
   console.log(
-    `\n${pad("case", 52)} ${"conns".padStart(5)} ${"req/s".padStart(8)} ${"health".padStart(7)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"non-2xx".padStart(7)} ${"app ms".padStart(6)} ${"db ms".padStart(6)}  target`,
+    `${pad(label, 62)} ${String(connections).padStart(5)} ${num(figures.requests, 8)} ${percent(figures.ratio).padStart(7)} ${num(figures.p50, 8)} ${num(figures.p99, 8)} ${figures.failures.padStart(7)} ${fixed(figures.appMs, 2, 6)} ${fixed(figures.dbMs, 2, 6)}  ${verdict}`,
   );
-  for (const connections of connectionCounts) {
-    if (cookie) cookie = await ensureSignedIn(cookie);
-    let health: AutocannonResult | undefined;
+}
+const header = () =>
+  console.log(
+    `\n${pad("case", 62)} ${"conns".padStart(5)} ${"req/s".padStart(8)} ${"health".padStart(7)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"non-2xx".padStart(7)} ${"app ms".padStart(6)} ${"db ms".padStart(6)}  target`,
+  );
+const labelFor = (entry: Case, target: Target) =>
+  targets.length > 1 ? `${entry.label} [${target.name}]` : entry.label;
+
+let failedRequests = 0;
+/** Every recorded run, by connections, case and target, in round order. */
+const recorded = new Map<string, Measurement[]>();
+const recordKey = (connections: number, entry: Case, target: Target) =>
+  `${connections}\n${entry.label}\n${target.name}`;
+try {
+  const signedIn = chosenCases.some((entry) => entry.signedIn) || values.slowest;
+  for (const target of targets) if (signedIn) target.cookie = await signIn(target.base);
+  if (values.slowest)
+    for (const target of targets)
+      for (const entry of chosenCases) await printSlowest(entry, Number(values.slowest), target);
+  // Warm-up: the first request of a route loads its code and fills the connection pool.
+  for (const target of targets)
     for (const entry of chosenCases) {
-      // One unrecorded second at the same load first: the JIT and the pool settle on this route.
-      // A walked list is warmed on its own paths too; the recorded run goes on from there.
-      await load(entry, connections, 1, cookie);
-      // CPU per request of the server's processes and of the database backends serving it.
-      const serverPids = server?.pid ? processTree(server.pid) : [];
-      const backendPids = server ? await databaseBackends() : [];
-      const cpuBefore = [procCpuMs(serverPids), procCpuMs(backendPids)];
-      const result = await load(entry, connections, duration, cookie);
-      const perRequest = (index: 0 | 1, pids: number[]) =>
-        pids.length === 0 || result.requests.total === 0
-          ? ""
-          : ((procCpuMs(pids) - (cpuBefore[index] ?? 0)) / result.requests.total).toFixed(2);
-      if (entry.target === "/api/health") health = result;
-      // A run in which no request completed has no figures: count it as a failure too.
-      const failures =
-        result.non2xx + result.errors + result.timeouts + (result.requests.total === 0 ? 1 : 0);
-      failedRequests += failures;
-      const ratio = ratioTo(result, health);
-      console.log(
-        `${pad(entry.label, 52)} ${String(connections).padStart(5)} ${num(result.requests.average, 8)} ${(Number.isNaN(ratio) ? "" : `${Math.round(ratio * 100)}%`).padStart(7)} ${num(result.latency.p50, 8)} ${num(result.latency.p99, 8)} ${String(failures).padStart(7)} ${perRequest(0, serverPids).padStart(6)} ${perRequest(1, backendPids).padStart(6)}  ${connections === GOAL_CONNECTIONS ? entry.goal(result, health) : ""}`,
+      // A walked list's last paths: the walk reaches them last, long after their caches expired.
+      const paths = typeof entry.target === "string" ? [entry.target] : entry.target.slice(-5);
+      for (let i = 0; i < 20; i += 1)
+        await fetch(`${target.base}${paths[i % paths.length]}`, {
+          headers: requestHeaders(entry, target.cookie),
+        });
+    }
+  for (const connections of connectionCounts)
+    for (let round = 0; round < rounds; round += 1) {
+      if (rounds > 1) console.log(`\n[bench] ${connections} connections, round ${round + 1} of ${rounds}`);
+      header();
+      for (const target of targets)
+        if (target.cookie) target.cookie = await ensureSignedIn(target.base, target.cookie);
+      // Two checkouts take turns case by case, the first one alternating by round, so both
+      // see the same stretches of the machine's load.
+      const order = round % 2 === 0 ? targets : [...targets].reverse();
+      for (const entry of chosenCases)
+        for (const target of order) {
+          const { result, appMs, dbMs } = await measure(entry, connections, target);
+          const health =
+            entry.target === "/api/health"
+              ? result
+              : recorded.get(recordKey(connections, chosenCases[0] as Case, target))?.[round]?.result;
+          const key = recordKey(connections, entry, target);
+          recorded.set(key, [...(recorded.get(key) ?? []), { result, health, appMs, dbMs }]);
+          // A run in which no request completed has no figures: count it as a failure too.
+          const failures =
+            result.non2xx + result.errors + result.timeouts + (result.requests.total === 0 ? 1 : 0);
+          failedRequests += failures;
+          printLine(
+            labelFor(entry, target),
+            connections,
+            {
+              requests: result.requests.average,
+              ratio: ratioTo(result, health),
+              p50: result.latency.p50,
+              p99: result.latency.p99,
+              failures: String(failures),
+              appMs: ms(appMs),
+              dbMs: ms(dbMs),
+            },
+            connections === GOAL_CONNECTIONS ? entry.goal(result, health) : "",
+          );
+        }
+    }
+  if (rounds > 1) printMedians();
+} finally {
+  for (const target of targets) stopTarget(target);
+}
+
+/**
+ * Several rounds: each figure's median over the rounds, the targets judged on the medians; with
+ * two checkouts, this one against the other as the median of the rounds' own ratios (each round's
+ * two runs were taken side by side) of requests/s, requests/s as a share of each one's health,
+ * p99 and app CPU per request.
+ */
+function printMedians(): void {
+  console.log(`\n[bench] medians of ${rounds} rounds`);
+  header();
+  const comparisons: string[] = [];
+  for (const connections of connectionCounts)
+    for (const entry of chosenCases) {
+      for (const target of targets) {
+        const runs = recorded.get(recordKey(connections, entry, target)) ?? [];
+        const requests = median(runs.map((run) => run.result.requests.average));
+        const p99 = median(runs.map((run) => run.result.latency.p99));
+        const ratio = median(runs.map((run) => ratioTo(run.result, run.health)));
+        const asResult = (average: number, latency: number): AutocannonResult => ({
+          requests: { average, total: 0 },
+          latency: { p50: 0, p99: latency },
+          non2xx: 0,
+          errors: 0,
+          timeouts: 0,
+        });
+        // The goals read requests/s and p99, and health's requests/s for ratios.
+        const medianHealth = asResult(requests / ratio, 0);
+        printLine(
+          labelFor(entry, target),
+          connections,
+          {
+            requests,
+            ratio,
+            p50: median(runs.map((run) => run.result.latency.p50)),
+            p99,
+            failures: String(
+              runs.reduce((sum, run) => sum + run.result.non2xx + run.result.errors + run.result.timeouts, 0),
+            ),
+            appMs: median(runs.map((run) => ms(run.appMs))),
+            dbMs: median(runs.map((run) => ms(run.dbMs))),
+          },
+          connections === GOAL_CONNECTIONS ? entry.goal(asResult(requests, p99), medianHealth) : "",
+        );
+      }
+      const [self, other] = targets;
+      if (!self || !other) continue;
+      const mine = recorded.get(recordKey(connections, entry, self)) ?? [];
+      const theirs = recorded.get(recordKey(connections, entry, other)) ?? [];
+      const pairRatio = (figure: (run: Measurement) => number) =>
+        median(mine.map((run, at) => figure(run) / figure(theirs[at] as Measurement)));
+      const requests = pairRatio((run) => run.result.requests.average);
+      const share = pairRatio((run) => ratioTo(run.result, run.health));
+      const p99 = pairRatio((run) => run.result.latency.p99);
+      const app = pairRatio((run) => ms(run.appMs));
+      comparisons.push(
+        `${pad(entry.label, 62)} ${String(connections).padStart(5)} ${fixed(requests, 2, 8)} ${fixed(share, 2, 8)} ${fixed(p99, 2, 8)} ${fixed(app, 2, 8)}  ${requests < 0.9 ? "slower by more than 10%" : ""}`,
       );
     }
-  }
-} finally {
-  server?.kill("SIGTERM");
-  rmSync(dataDir, { recursive: true, force: true });
+  if (comparisons.length === 0) return;
+  console.log(
+    `\n[bench] ${targets[0]?.name} / ${targets[1]?.name}, median of the rounds' ratios (req/s below 0.90: slower by more than 10%)`,
+  );
+  console.log(
+    `${pad("case", 62)} ${"conns".padStart(5)} ${"req/s".padStart(8)} ${"health".padStart(8)} ${"p99".padStart(8)} ${"app ms".padStart(8)}`,
+  );
+  for (const line of comparisons) console.log(line);
 }
 // Figures from failing requests mean nothing: say so in the exit status.
 if (failedRequests > 0) {

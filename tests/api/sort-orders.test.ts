@@ -95,12 +95,26 @@ describe("GET /api/v1/post?sort=", () => {
     expect(await order()).toEqual([a.id, d.id, c.id, b.id]);
   });
 
-  it("orders a search by the sort (PostgreSQL answers it, not the search window)", async () => {
+  it("orders a search by the sort (the search's matches, in the sort's order)", async () => {
     const { word, a, b, c, d } = await fourPosts();
     const result = await listing({ searchQuery: word, sort: "mostMade" });
     expect(result.status).toBe(200);
     expect(idsOf(result.body.data)).toEqual([d.id, c.id, a.id, b.id]);
     expect(result.body.data.pagination.total).toBe(4);
+    const reader = (await createUser()).id;
+    const first = await listing({ searchQuery: word, sort: "popular", limit: 3 }, reader);
+    const second = await listing({ searchQuery: word, sort: "popular", limit: 3, page: 2 }, reader);
+    expect([...idsOf(first.body.data), ...idsOf(second.body.data)]).toEqual([c.id, b.id, d.id, a.id]);
+    expect(second.body.data.pagination).toMatchObject({ total: 4, totalPages: 2 });
+  });
+
+  it("leaves a post out of a sorted search once it is no longer public", async () => {
+    const { word, a, b, c, d } = await fourPosts();
+    const reader = (await createUser()).id;
+    expect(idsOf((await listing({ searchQuery: word, sort: "topRated" }, reader)).body.data)).toHaveLength(4);
+    await testDb().update(posts).set({ visibility: "draft" }).where(eq(posts.id, c.id));
+    const after = await listing({ searchQuery: word, sort: "topRated" }, reader);
+    expect(idsOf(after.body.data)).toEqual([b.id, d.id, a.id]);
   });
 
   it("every listed project carries publishedAt, and the sort keeps the filters and the total", async () => {

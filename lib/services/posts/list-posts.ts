@@ -6,7 +6,7 @@ import { env } from "@/lib/env";
 import type { Actor } from "@/lib/auth/actor";
 import type { ListPostsFilters, PostList, PostSummary } from "@/lib/validation/posts";
 import { listingQueries, matchingKey } from "./queries/listing";
-import { isInSearchWindow, searchWindowPage } from "./queries/search-window";
+import { isInSearchWindow, searchMatches, searchWindowPage } from "./queries/search-window";
 import { idsPage, loadBoundPostCards, pageOf } from "./queries/to-post-summaries";
 
 /**
@@ -59,6 +59,16 @@ async function loadListing({ actor, filters, page, limit }: ListingRequest): Pro
             publicOnly: true,
           });
     total = window.total;
+  } else if (filters.searchQuery && filters.sort) {
+    // A sorted search reads its sort's index in order and checks the search on
+    // each post it passes, quick while matches are common and a walk of the whole index when they
+    // are rare. So the kept search window (the same as the unsorted search's) gives the count,
+    // and when it holds every match, the page is those posts in the sort's order.
+    const matches = await searchMatches(filters, queries);
+    total = matches.total;
+    const sorted = matches.ids ? listingQueries(db(), { filters, page, limit, among: matches.ids }) : queries;
+    postsOnPage =
+      total === 0 ? [] : await loadBoundPostCards(pageOf(sorted.page), sorted.bindings, { actorId });
   } else {
     [postsOnPage, total] = await Promise.all([
       loadBoundPostCards(pageOf(queries.page), queries.bindings, { actorId }),

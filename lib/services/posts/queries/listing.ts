@@ -23,7 +23,7 @@ const PERIOD_START: Record<PostedAt, SQL> = {
  * Filter conditions shared by the listing and its total, their values bound as placeholders. Only
  * public posts are ever listed.
  */
-function listingConditions(filters: ListPostsFilters, bindings: Bindings): SQL[] {
+function listingConditions(filters: ListPostsFilters, bindings: Bindings, among?: readonly string[]): SQL[] {
   const conditions: SQL[] = [listedPostsWhere];
   if (filters.category) {
     // A scalar subquery (a post category's name is unique): the page then reads
@@ -57,7 +57,8 @@ function listingConditions(filters: ListPostsFilters, bindings: Bindings): SQL[]
     );
   }
   if (filters.ratings) conditions.push(sql`${posts.averageTotalRating} >= ${bindings.bind(filters.ratings)}`);
-  if (filters.searchQuery)
+  if (among) conditions.push(sql`${posts.id} = any(${bindings.bind(among)}::uuid[])`);
+  else if (filters.searchQuery)
     conditions.push(sql`${posts.searchVector} @@ ${searchTsQuery(filters.searchQuery, bindings)}`);
   return conditions;
 }
@@ -111,14 +112,21 @@ export type ListingQueries = ReturnType<typeof listingQueries>;
 
 /**
  * The page (ids with their place), the search window and the total, as query builders (the
- * benchmark EXPLAINs them), with the values of their placeholders in `bindings`.
+ * benchmark EXPLAINs them), with the values of their placeholders in `bindings`. `among`, for a
+ * sorted search whose window holds every match: the page is those posts in the sort's order, in
+ * place of the search condition (list-posts.ts, loadListing).
  */
 export function listingQueries(
   database: Database,
-  { filters, page, limit }: { filters: ListPostsFilters; page: number; limit: number },
+  {
+    filters,
+    page,
+    limit,
+    among,
+  }: { filters: ListPostsFilters; page: number; limit: number; among?: readonly string[] },
 ) {
   const bindings = new Bindings();
-  const where = and(...listingConditions(filters, bindings));
+  const where = and(...listingConditions(filters, bindings, among));
   const order = listingOrder(filters, bindings);
   // The search window's rows: the same posts and the same sort keys as `order`, read from the
   // narrow listed_post_search (public posts only); other filters check the post itself.

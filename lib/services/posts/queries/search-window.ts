@@ -62,7 +62,27 @@ export async function searchWindowPage(
   queries: ListingQueries,
   { offset, limit }: { offset: number; limit: number },
 ): Promise<{ ids: string[]; total: number }> {
-  const ranked = await rankedSearches.get(matchingKey(filters), async () => {
+  const ranked = await rankedSearch(filters, queries);
+  return { ids: ranked.ids.slice(offset, offset + limit), total: ranked.total };
+}
+
+/**
+ * A search's count of matches and, when the window holds all of them (no more than
+ * SEARCH_WINDOW), their ids; the same kept window as the search's pages in relevance order.
+ */
+export async function searchMatches(
+  filters: ListPostsFilters,
+  queries: ListingQueries,
+): Promise<{ total: number; ids: string[] | null }> {
+  const ranked = await rankedSearch(filters, queries);
+  return {
+    total: ranked.total,
+    ids: ranked.total <= ranked.ids.length ? ranked.ids.slice(0, ranked.ids.length) : null,
+  };
+}
+
+function rankedSearch(filters: ListPostsFilters, queries: ListingQueries) {
+  return rankedSearches.get(matchingKey(filters), async () => {
     const inMemory = hasOtherFilters(filters)
       ? null
       : await indexedSearchWindow(filters.searchQuery!, SEARCH_WINDOW);
@@ -70,5 +90,4 @@ export async function searchWindowPage(
     const rows = await queries.window.execute(queries.bindings.values);
     return { ids: new PackedIds(rows.map((row) => row.id)), total: Number(rows[0]?.total ?? 0) };
   });
-  return { ids: ranked.ids.slice(offset, offset + limit), total: ranked.total };
 }
