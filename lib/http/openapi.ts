@@ -9,6 +9,7 @@ import * as makes from "@/lib/validation/makes";
 import * as postAuthoring from "@/lib/validation/post-authoring";
 import * as posts from "@/lib/validation/posts";
 import * as review from "@/lib/validation/review";
+import * as sendToMachine from "@/lib/validation/send-to-machine";
 import * as taxonomy from "@/lib/validation/taxonomy";
 import * as users from "@/lib/validation/users";
 import {
@@ -28,6 +29,7 @@ const ENDPOINT_MODULES: Record<string, unknown>[] = [
   collections,
   makes,
   attachments,
+  sendToMachine,
   downloadLogs,
   review,
   auth,
