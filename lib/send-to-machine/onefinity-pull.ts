@@ -22,7 +22,7 @@ function pullSource(linkLiteral: string | null): string {
     'const file = await fetch(link, { credentials: "omit" });',
     "if (!file.ok) {",
     'let reason = "";',
-    "try { reason = (await file.json()).errorMessage || \"\"; } catch (ignored) {}",
+    'try { reason = (await file.json()).errorMessage || ""; } catch (ignored) {}',
     'alert("The site refused the send link: " + (reason || file.status));',
     "return;",
     "}",

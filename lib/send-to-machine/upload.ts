@@ -32,7 +32,10 @@ export interface GcodeFile {
  */
 type LocalRequestInit = RequestInit & { targetAddressSpace?: "local" };
 
-export function uploadRequest(controller: Controller, file: GcodeFile): { url: string; init: LocalRequestInit } {
+export function uploadRequest(
+  controller: Controller,
+  file: GcodeFile,
+): { url: string; init: LocalRequestInit } {
   const form = new FormData();
   if (controller.kind === "gsender") {
     form.set("gcode", file.bytes, file.name);

@@ -45,10 +45,16 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
 }
 
 async function multipart(request: IncomingMessage, body: Buffer): Promise<FormData> {
-  return new Response(body, { headers: { "content-type": request.headers["content-type"] ?? "" } }).formData();
+  return new Response(new Uint8Array(body), {
+    headers: { "content-type": request.headers["content-type"] ?? "" },
+  }).formData();
 }
 
-function corsHeaders(kind: FakeKind, options: FakeOptions, origin: string | undefined): Record<string, string> {
+function corsHeaders(
+  kind: FakeKind,
+  options: FakeOptions,
+  origin: string | undefined,
+): Record<string, string> {
   const allowed =
     kind === "gsender" || kind === "refusing"
       ? "*"
@@ -64,7 +70,8 @@ function corsHeaders(kind: FakeKind, options: FakeOptions, origin: string | unde
   };
 }
 
-const ONEFINITY_PAGE = "<!doctype html><html><head><title>Onefinity</title></head><body><h1>Onefinity controller</h1></body></html>";
+const ONEFINITY_PAGE =
+  "<!doctype html><html><head><title>Onefinity</title></head><body><h1>Onefinity controller</h1></body></html>";
 
 async function handle(
   controller: FakeController,
@@ -83,7 +90,8 @@ async function handle(
   };
 
   if (method === "OPTIONS") return answer(204, "");
-  if (kind === "onefinity" && method === "GET" && path === "/") return answer(200, ONEFINITY_PAGE, "text/html");
+  if (kind === "onefinity" && method === "GET" && path === "/")
+    return answer(200, ONEFINITY_PAGE, "text/html");
   const body = await readBody(request);
 
   if (kind === "refusing") {
@@ -92,7 +100,8 @@ async function handle(
   if (kind === "gsender" && method === "POST" && path === "/api/file") {
     const form = await multipart(request, body);
     const file = form.get("gcode");
-    if (!(file instanceof File)) return answer(400, JSON.stringify({ msg: "No file attached" }), "application/json");
+    if (!(file instanceof File))
+      return answer(400, JSON.stringify({ msg: "No file attached" }), "application/json");
     controller.received.push({
       path,
       fileName: file.name,
@@ -105,7 +114,11 @@ async function handle(
     const form = await multipart(request, body);
     const file = form.get("file");
     if (!(file instanceof File)) return answer(400, "Missing file");
-    controller.received.push({ path, fileName: path.split("/").pop() ?? "", bytes: Buffer.from(await file.arrayBuffer()) });
+    controller.received.push({
+      path,
+      fileName: path.split("/").pop() ?? "",
+      bytes: Buffer.from(await file.arrayBuffer()),
+    });
     return answer(200, "");
   }
   if (kind === "onefinity" && method === "PUT" && path.startsWith("/api/file/")) {
@@ -115,7 +128,10 @@ async function handle(
   return answer(404, "Not found");
 }
 
-export async function startFakeController(kind: FakeKind, options: FakeOptions = {}): Promise<FakeController> {
+export async function startFakeController(
+  kind: FakeKind,
+  options: FakeOptions = {},
+): Promise<FakeController> {
   const controller: FakeController = {
     url: "",
     kind,

@@ -81,7 +81,13 @@ describe("controllers kept in the browser", () => {
       setItem: (key: string, value: string) => void memory.set(key, value),
     };
     expect(readControllers(store)).toEqual([]);
-    const shop: Controller = { id: "a", name: "Shop", kind: "gsender", address: "http://10.0.0.2:8000", serialPort: "COM3" };
+    const shop: Controller = {
+      id: "a",
+      name: "Shop",
+      kind: "gsender",
+      address: "http://10.0.0.2:8000",
+      serialPort: "COM3",
+    };
     writeControllers(store, [shop]);
     expect(readControllers(store)).toEqual([shop]);
     memory.set(
@@ -103,7 +109,12 @@ describe("controllers kept in the browser", () => {
       },
     });
     expect(
-      validateControllerInput({ name: "Garage", kind: "buildbotics", address: "bbctrl.local", serialPort: "COM1" }),
+      validateControllerInput({
+        name: "Garage",
+        kind: "buildbotics",
+        address: "bbctrl.local",
+        serialPort: "COM1",
+      }),
     ).toEqual({ ok: true, value: { name: "Garage", kind: "buildbotics", address: "http://bbctrl.local" } });
   });
 });
@@ -200,7 +211,11 @@ describe("the Onefinity pull script", () => {
     const run = new Function("fetch", "alert", "prompt", `return ${script.replace(/;\s*$/, "")}`) as (
       ...args: unknown[]
     ) => Promise<void>;
-    await run(pageFetch, (text: string) => alerts.push(text), () => answer);
+    await run(
+      pageFetch,
+      (text: string) => alerts.push(text),
+      () => answer,
+    );
     return alerts;
   }
 
@@ -223,7 +238,11 @@ describe("the Onefinity pull script", () => {
   it("the console snippet carries its link; a refused link says why and uploads nothing", async () => {
     const fake = await startFakeController("onefinity");
     try {
-      const alerts = await runOnControllerPage(onefinityConsoleSnippet(`${site.url}/expired`), fake.url, null);
+      const alerts = await runOnControllerPage(
+        onefinityConsoleSnippet(`${site.url}/expired`),
+        fake.url,
+        null,
+      );
       expect(alerts).toEqual(["The site refused the send link: This send link has expired."]);
       expect(fake.requests).toEqual([]);
     } finally {
