@@ -27,10 +27,26 @@ export interface GcodeFile {
 }
 
 /**
- * Chrome asks the user before a page reaches the local network; `targetAddressSpace` tells it the
- * call goes there, which also lets an HTTPS page call an http:// controller (other browsers ignore it).
+ * Chrome (Local Network Access) asks the user before a page reaches the local network, and lets an
+ * HTTPS page call an http:// device there when it knows the call goes to the local network: it
+ * infers that from a private IP literal or a `.local` name; any other host name must say so with
+ * `targetAddressSpace`. A loopback address must not (its space is "loopback", and a wrong claim
+ * fails the call). Other browsers ignore the option.
  */
 type LocalRequestInit = RequestInit & { targetAddressSpace?: "local" };
+
+export function needsLocalAddressHint(address: string): boolean {
+  const host = new URL(address).hostname.toLowerCase();
+  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local")) return false;
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.startsWith("[")) return false;
+  return true;
+}
+
+function uploadInit(controller: Controller, init: RequestInit): LocalRequestInit {
+  const base: LocalRequestInit = { ...init, credentials: "omit" };
+  if (needsLocalAddressHint(controller.address)) base.targetAddressSpace = "local";
+  return base;
+}
 
 export function uploadRequest(
   controller: Controller,
@@ -42,14 +58,14 @@ export function uploadRequest(
     form.set("port", controller.serialPort ?? "");
     return {
       url: `${controller.address}${GSENDER_UPLOAD_PATH}`,
-      init: { method: "POST", body: form, credentials: "omit", targetAddressSpace: "local" },
+      init: uploadInit(controller, { method: "POST", body: form }),
     };
   }
   if (controller.kind === "buildbotics") {
     form.set("file", file.bytes, file.name);
     return {
       url: `${controller.address}${BUILDBOTICS_UPLOAD_PREFIX}${encodeURIComponent(file.name)}`,
-      init: { method: "PUT", body: form, credentials: "omit", targetAddressSpace: "local" },
+      init: uploadInit(controller, { method: "PUT", body: form }),
     };
   }
   throw new Error("A Onefinity controller pulls the file itself: make a send link instead.");

@@ -250,3 +250,15 @@ describe("the Onefinity pull script", () => {
     }
   });
 });
+
+describe("Chrome's local network hint", () => {
+  it("is given for plain host names only: IP literals and .local names are inferred, loopback must not claim it", async () => {
+    const { needsLocalAddressHint } = await import("@/lib/send-to-machine/upload");
+    expect(needsLocalAddressHint("http://shop-pc:8000")).toBe(true);
+    expect(needsLocalAddressHint("http://192.168.1.20:8000")).toBe(false);
+    expect(needsLocalAddressHint("http://onefinity.local")).toBe(false);
+    expect(needsLocalAddressHint("http://localhost:8000")).toBe(false);
+    expect(needsLocalAddressHint("http://127.0.0.1:8000")).toBe(false);
+    expect(needsLocalAddressHint("http://[fd00::5]:8000")).toBe(false);
+  });
+});
