@@ -4,10 +4,12 @@ import { useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "@/components/ui/dialog";
-import { DownloadIcon } from "@/components/ui/icons";
+import { DownloadIcon, UploadIcon } from "@/components/ui/icons";
+import { SendToMachineDialog } from "@/components/send-to-machine/send-to-machine-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { Table, TableCell, type TableColumn } from "@/components/ui/table";
 import { getPreSignedUrl, saveFromUrl } from "@/lib/api-client/project";
+import { sendableModels } from "@/lib/send-to-machine/sendable-models";
 import type { PostAttachment, PostDetail } from "@/lib/validation/posts";
 import { downloadableFiles } from "./slides";
 
@@ -36,7 +38,7 @@ function FileName({ name }: { name: string }) {
 const DOWNLOAD_COLUMNS: readonly TableColumn[] = [
   { label: "File" },
   { label: "Size", className: "w-24" },
-  { label: "Action", isLabelHidden: true, className: "w-16 text-right" },
+  { label: "Action", isLabelHidden: true, className: "w-24 text-right" },
 ];
 
 function formatSize(bytes: number | null): string {
@@ -49,6 +51,7 @@ function formatSize(bytes: number | null): string {
 export function DownloadDialog({ post, onRefetch }: { post: PostDetail; onRefetch: () => void }) {
   const files = downloadableFiles(post.attachments);
   const zip = post.attachments.find((attachment) => attachment._id === post.zipId);
+  const sendable = new Set(sendableModels(post.attachments).map((file) => file._id));
   const [busy, setBusy] = useState<Set<string>>(new Set());
   const [isAllBusy, setAllBusy] = useState(false);
 
@@ -123,7 +126,22 @@ export function DownloadDialog({ post, onRefetch }: { post: PostDetail; onRefetc
               <TableCell className="whitespace-nowrap text-ink-muted tabular-nums">
                 {formatSize(file.fileSize)}
               </TableCell>
-              <TableCell className="text-right">
+              <TableCell className="text-right whitespace-nowrap">
+                {sendable.has(file._id) ? (
+                  <SendToMachineDialog
+                    post={post}
+                    attachmentId={file._id}
+                    trigger={
+                      <Button
+                        variant="ghost"
+                        size="icon-sm"
+                        aria-label={`Send ${file.fileName} to my machine`}
+                      >
+                        <UploadIcon />
+                      </Button>
+                    }
+                  />
+                ) : null}
                 <Button
                   variant="ghost"
                   size="icon-sm"

@@ -18,6 +18,8 @@ import { getMakes, getPost } from "@/lib/api-client/project";
 import type { Make } from "@/lib/validation/makes";
 import type { PostDetail } from "@/lib/validation/posts";
 import { AddToCollectionButton } from "@/components/collections/add-to-collection-button";
+import { SendToMachineDialog } from "@/components/send-to-machine/send-to-machine-dialog";
+import { sendableModels } from "@/lib/send-to-machine/sendable-models";
 import { AttachmentCarousel } from "./attachment-carousel";
 import { DownloadDialog } from "./download-dialog";
 import { ProjectDetails } from "./project-details";
@@ -33,6 +35,17 @@ function ProjectActions({ post, onRefetch }: { post: PostDetail; onRefetch: () =
       <h2 className="text-lg font-semibold text-ink">Project Details</h2>
       <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-ink-muted">
         <DownloadDialog post={post} onRefetch={onRefetch} />
+        {sendableModels(post.attachments).length ? (
+          <SendToMachineDialog
+            post={post}
+            trigger={
+              <Button variant="secondary" size="sm">
+                <UploadIcon />
+                Send to my machine
+              </Button>
+            }
+          />
+        ) : null}
         <ShareDialog postId={post._id} title={post.title} />
         <RatingsDistributionDialog
           averageTotalRating={post.averageTotalRating}

@@ -13,6 +13,7 @@ const attachmentContracts = () => import("@/lib/validation/attachments");
 const commentContracts = () => import("@/lib/validation/comments");
 const makeContracts = () => import("@/lib/validation/makes");
 const postContracts = () => import("@/lib/validation/posts");
+const sendContracts = () => import("@/lib/validation/send-to-machine");
 
 export async function getPost(postId: string): Promise<{ post: PostDetail }> {
   return callEndpoint((await postContracts()).getPostEndpoint, { params: { id: postId } });
@@ -115,6 +116,25 @@ export function putFile(
 }
 
 /** Fetches a signed URL's bytes and hands them to the browser as a download under the file's name. */
+/** A 10-minute link to one G-code model that a controller's own page can fetch (the Onefinity pull). */
+export async function createSendLink(
+  postId: string,
+  attachmentId: string,
+): Promise<{ url: string; expiresAt: string; fileName: string }> {
+  return callEndpoint((await sendContracts()).createSendLinkEndpoint, {
+    params: { postId },
+    body: { attachmentId },
+  });
+}
+
+/** A file's bytes through its download URL (counts the download), to hand to a controller. */
+export async function fetchAttachmentBytes(attachmentId: string): Promise<Blob> {
+  const { signedURL } = await getPreSignedUrl(attachmentId);
+  const response = await fetch(signedURL, { credentials: "include" });
+  if (!response.ok) throw new Error(`Failed to fetch file: ${response.status} ${response.statusText}`);
+  return response.blob();
+}
+
 export async function saveFromUrl(url: string, fileName: string): Promise<void> {
   const response = await fetch(url, { credentials: "include" });
   if (!response.ok) throw new Error(`Failed to fetch file: ${response.status} ${response.statusText}`);

@@ -10,6 +10,7 @@ import * as makes from "@/lib/validation/makes";
 import * as postAuthoring from "@/lib/validation/post-authoring";
 import * as posts from "@/lib/validation/posts";
 import * as review from "@/lib/validation/review";
+import * as sendToMachine from "@/lib/validation/send-to-machine";
 import * as taxonomy from "@/lib/validation/taxonomy";
 import * as users from "@/lib/validation/users";
 import {
@@ -30,6 +31,7 @@ const ENDPOINT_MODULES: Record<string, unknown>[] = [
   makes,
   feeds,
   attachments,
+  sendToMachine,
   downloadLogs,
   review,
   auth,

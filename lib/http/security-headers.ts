@@ -53,7 +53,9 @@ export function pageContentSecurityPolicy(nonce: string): string {
     // Avatars may be a Google profile photo; thumbnails come from storage.
     ["img-src 'self' data: blob: https:", ...storage].join(" "),
     "font-src 'self' data:",
-    ["connect-src 'self'", ...storage, ...(dev ? ["ws:"] : [])].join(" "),
+    // Any http(s) origin: "Send to my machine" uploads from the page to the user's own controller,
+    // whose address only their browser knows (ADR 029). A policy cannot name private ranges.
+    ["connect-src 'self' http: https:", ...storage, ...(dev ? ["ws:"] : [])].join(" "),
     ["media-src 'self' blob:", ...storage].join(" "),
     "worker-src 'self' blob:",
     "frame-src https://www.youtube-nocookie.com",
@@ -62,7 +64,8 @@ export function pageContentSecurityPolicy(nonce: string): string {
     "form-action 'self'",
     "frame-ancestors 'none'",
   ];
-  if (isHttps()) directives.push("upgrade-insecure-requests");
+  // No upgrade-insecure-requests: it would rewrite a call to http://<controller> to https, which
+  // controllers do not serve (ADR 029). HSTS keeps this site itself on https.
   return directives.join("; ");
 }
 

@@ -311,6 +311,33 @@ describe("collections: staff are refused like anyone else, the owner may", () =>
   }
 });
 
+describe("send links (POST /api/v1/post/sendLink/{postId}): who may download may have one", () => {
+  for (const visibility of ["draft", "private", "public"] as const) {
+    it(`${visibility}: signed out, another user, owner, staff`, async () => {
+      const { post, model, owner } = await createProject({ visibility });
+      const call: Call = {
+        method: "POST",
+        path: `/api/v1/post/sendLink/${post.id}`,
+        json: { attachmentId: model.id },
+      };
+      const snapshot = () => rowsOf(testDb().select().from(attachments).where(eq(attachments.id, model.id)));
+      const before = await snapshot();
+      const hidden = visibility !== "public";
+      const stranger = await createUser();
+      for (const userId of [null, stranger.id]) {
+        const answer = await send(call, userId);
+        expect(answer.status, JSON.stringify(answer.body)).toBe(hidden ? 404 : 200);
+        if (hidden) expect(await snapshot()).toBe(before);
+      }
+      const staff = await createUser({ email: `reviewer-${unique()}@onefinitycnc.com` });
+      for (const userId of [owner.id, staff.id]) {
+        const answer = await send(call, userId);
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      }
+    });
+  }
+});
+
 describe("another user and a visitor are refused, and nothing changes", () => {
   for (const testCase of CASES) {
     it(testCase.name, async () => {

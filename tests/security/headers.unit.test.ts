@@ -20,13 +20,21 @@ function withBaseUrl(url: string) {
 }
 
 describe("security headers", () => {
-  it("HSTS and upgrade-insecure-requests only when PUBLIC_BASE_URL is https", () => {
+  it("HSTS only when PUBLIC_BASE_URL is https; never upgrade-insecure-requests (controllers speak http, ADR 029)", () => {
     withBaseUrl("https://cnc.example");
     expect(commonSecurityHeaders()["Strict-Transport-Security"]).toBe("max-age=63072000; includeSubDomains");
-    expect(pageContentSecurityPolicy("abc")).toContain("upgrade-insecure-requests");
+    expect(pageContentSecurityPolicy("abc")).not.toContain("upgrade-insecure-requests");
     withBaseUrl("http://127.0.0.1:3000");
     expect(commonSecurityHeaders()["Strict-Transport-Security"]).toBeUndefined();
     expect(pageContentSecurityPolicy("abc")).not.toContain("upgrade-insecure-requests");
+  });
+
+  it("pages may connect to any http(s) origin (a user's controller), and nothing else widens", () => {
+    withBaseUrl("https://cnc.example");
+    const directives = pageContentSecurityPolicy("abc").split("; ");
+    expect(directives).toContain("connect-src 'self' http: https:");
+    expect(directives).toContain("default-src 'self'");
+    expect(directives).toContain("frame-src https://www.youtube-nocookie.com");
   });
 
   it("the page policy allows the nonce, the root layout's one inline script by hash, and nothing unsafe for scripts", () => {

@@ -1,12 +1,12 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { db } from "@/lib/db/client";
-import { attachments, downloadLogs, posts, projectMakes } from "@/lib/db/schema";
+import { attachments, posts, projectMakes } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { getStorage } from "@/lib/storage";
 import { canViewPost } from "@/lib/services/posts/post-access";
 import type { Actor } from "@/lib/auth/actor";
-import { downloadResourceType } from "./download-resource-type";
+import { recordDownload } from "./record-download";
 
 /** Long enough to start a large download, short enough that a copied link soon stops working. */
 export const DOWNLOAD_URL_SECONDS = 5 * 60;
@@ -55,21 +55,6 @@ export async function getDownloadUrl({
     expiresInSeconds: DOWNLOAD_URL_SECONDS,
     downloadFileName: file.fileName,
   });
-  await db().transaction(async (tx) => {
-    await tx
-      .update(attachments)
-      .set({ downloadCount: sql`${attachments.downloadCount} + 1` })
-      .where(and(eq(attachments.id, file.id)));
-    if (actor) {
-      await tx.insert(downloadLogs).values({
-        userId: actor.id,
-        attachmentId: file.id,
-        postId: file.postId,
-        fileName: file.fileName,
-        title: file.title,
-        resourceType: downloadResourceType(file),
-      });
-    }
-  });
+  await recordDownload(file, actor);
   return { signedURL };
 }
