@@ -1,3 +1,4 @@
+import path from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 
 /*
@@ -72,6 +73,8 @@ test.describe("the project page's G-code viewer", () => {
     test(`${name} (${viewport.width}x${viewport.height}): the view buttons and the legend show and answer, nothing covers them`, async ({
       page,
     }) => {
+      // Drawing a 10,000-line laser job in software WebGL is slow on a busy machine.
+      test.setTimeout(180_000);
       await page.setViewportSize(viewport);
       const { postId, fileName, slide } = await laserProject(page);
       await page.goto(`/model/${postId}`);
@@ -150,6 +153,13 @@ test.describe("the project page's G-code viewer", () => {
       });
       expect(labels.length, "the size labels are drawn").toBeGreaterThan(0);
       for (const label of labels) expect(label.clear, `${label.text} not covered`).toBe(true);
+
+      // With PROJECT_SCREENSHOTS=1: what the window shows, for docs/project-page.md.
+      if (process.env.PROJECT_SCREENSHOTS === "1") {
+        await page.screenshot({
+          path: path.join("docs", "screenshots", `project-viewer-${name.replace(" ", "-")}.png`),
+        });
+      }
     });
   }
 });
