@@ -122,6 +122,7 @@ async function startDraft(page: Page, title: string): Promise<string> {
   await expect(supportedVariants.and(page.getByRole("checkbox", { checked: false }))).toHaveCount(0);
   // With several models the variants read model first, as the catalogue names the machines.
   await supported.getByRole("checkbox", { name: "Apprentice", exact: true }).check();
+  await supported.getByRole("checkbox", { name: "Woodworker", exact: true }).check();
   await expect(
     supported.getByRole("checkbox", { name: 'Apprentice 16.5 × 16.5"', exact: true }),
   ).toBeChecked();
