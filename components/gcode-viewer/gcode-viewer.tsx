@@ -70,9 +70,18 @@ class SceneBoundary extends Component<{ onError: () => void; children: ReactNode
 /**
  * Draws a G-code file in 3D. The file is downloaded and parsed in a Web Worker (parse.worker.ts)
  * and arrives as typed arrays; the path is one vertex-coloured line geometry.
+ *
+ * `fill`: the viewer takes the height of its container and the 3D view gets what the controls,
+ * the legend, the line slider and the figures leave, so all of them show without scrolling (the
+ * project page's carousel). Otherwise the 3D view keeps its own proportions and the rest follows.
  */
-export function GcodeViewer(props: { url: string; fileName?: string; className?: string }): JSX.Element {
-  const { url, fileName, className } = props;
+export function GcodeViewer(props: {
+  url: string;
+  fileName?: string;
+  className?: string;
+  fill?: boolean;
+}): JSX.Element {
+  const { url, fileName, className, fill = false } = props;
   const [state, setState] = useState<LoadState>(INITIAL_STATE);
   const [line, setLine] = useState(0);
   const [lineText, setLineText] = useState<{ index: number; text: string } | null>(null);
@@ -133,7 +142,11 @@ export function GcodeViewer(props: { url: string; fileName?: string; className?:
 
   return (
     <section
-      className={cn("flex flex-col gap-3 rounded-xl border border-line bg-surface p-3 text-ink", className)}
+      className={cn(
+        "flex flex-col rounded-xl border border-line bg-surface p-3 text-ink",
+        fill ? "h-full min-h-0 gap-2" : "gap-3",
+        className,
+      )}
       aria-label={fileName ? `G-code preview of ${fileName}` : "G-code preview"}
       data-testid="gcode-viewer"
     >
@@ -147,9 +160,15 @@ export function GcodeViewer(props: { url: string; fileName?: string; className?:
           view={view}
           onView={(name) => setView((current) => ({ view: name, nonce: current.nonce + 1 }))}
           onSceneError={onSceneError}
+          fill={fill}
         />
       ) : (
-        <div className="relative flex aspect-[4/3] w-full items-center justify-center rounded-lg bg-surface-muted sm:aspect-video">
+        <div
+          className={cn(
+            "relative flex w-full items-center justify-center rounded-lg bg-surface-muted",
+            fill ? "min-h-0 flex-1" : "aspect-[4/3] sm:aspect-video",
+          )}
+        >
           {state.status === "error" ? (
             <p role="alert" className="px-4 text-center text-sm font-medium text-red-700">
               {LOAD_FAILED_MESSAGE}
@@ -209,6 +228,7 @@ function ReadyView({
   view,
   onView,
   onSceneError,
+  fill,
 }: {
   model: ParsedModel;
   line: number;
@@ -217,6 +237,7 @@ function ReadyView({
   view: ViewRequest;
   onView: (view: ViewName) => void;
   onSceneError: () => void;
+  fill: boolean;
 }): JSX.Element {
   const { stats } = model;
   const units = stats.units === "inch" ? "in" : "mm";
@@ -238,7 +259,12 @@ function ReadyView({
 
   return (
     <>
-      <div className="relative aspect-[4/3] w-full overflow-hidden rounded-lg border border-line sm:aspect-video">
+      <div
+        className={cn(
+          "relative w-full overflow-hidden rounded-lg border border-line",
+          fill ? "min-h-40 flex-1" : "aspect-[4/3] sm:aspect-video",
+        )}
+      >
         <SceneBoundary onError={onSceneError}>
           <Canvas
             frameloop="demand"
@@ -301,7 +327,7 @@ function ReadyView({
         </ul>
       </div>
 
-      <div className="flex flex-col gap-1.5">
+      <div className={cn("flex flex-col", fill ? "gap-1" : "gap-1.5")}>
         <div className="flex items-baseline justify-between gap-2 text-sm">
           <label htmlFor={sliderId} className="font-medium">
             Draw up to line
@@ -331,8 +357,14 @@ function ReadyView({
         </p>
       </div>
 
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
-        <div className="col-span-2">
+      <dl
+        className={cn(
+          fill
+            ? "flex flex-wrap gap-x-4 gap-y-0.5 text-xs [&>div]:flex [&>div]:items-baseline [&>div]:gap-1"
+            : "grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4",
+        )}
+      >
+        <div className={fill ? undefined : "col-span-2"}>
           <dt className="text-xs text-ink-subtle">
             {stats.isLaser ? "Engraved area" : "Cut size"} (X × Y × Z)
           </dt>

@@ -252,8 +252,9 @@ export function MachinePicker({
           const isOwned = disabledVariantIds.includes(variant._id);
           return {
             id: variant._id,
-            label: variant.name,
-            hint: isOwned ? `(${disabledVariantHint})` : hasManyModels ? variant.modelName : undefined,
+            // Model then variant, as the catalogue and the project page name a machine.
+            label: hasManyModels ? `${variant.modelName} ${variant.name}` : variant.name,
+            hint: isOwned ? `(${disabledVariantHint})` : undefined,
             isDisabled: isOwned,
           };
         })}

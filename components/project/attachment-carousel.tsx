@@ -69,11 +69,12 @@ function SlideBody({ slide, title, isActive }: { slide: Slide; title: string; is
     case "svg":
       return url && isActive ? <SvgSlide url={url} fileName={attachment.fileName} /> : null;
     case "model":
-      // The viewer brings its controls and figures below the 3D view: the canvas keeps its own
-      // proportions and the rest scrolls inside the 380 px slide (the file name is the overlay's).
+      // The viewer fills the taller model frame: its controls, legend and figures take their
+      // height and the 3D view the rest, so nothing scrolls inside the slide. The top padding
+      // leaves the file name and counter overlays clear of the 3D view and its labels.
       return url && isActive ? (
-        <div className="size-full self-start overflow-y-auto overscroll-contain">
-          <LazyGcodeViewer url={url} className="min-h-full rounded-none border-0 pt-12" />
+        <div className="size-full">
+          <LazyGcodeViewer url={url} fill className="rounded-none border-0 pt-12" />
         </div>
       ) : null;
     case "youtube": {
@@ -119,7 +120,16 @@ function SlideBody({ slide, title, isActive }: { slide: Slide; title: string; is
   }
 }
 
-/** The spec's 380 px attachment carousel: prev/next, dots, 'n/total', arrow keys. */
+/**
+ * A model's frame: as tall as the window allows between 480 and 720 px, so the viewer's controls
+ * and legend sit in view under its 3D view on a phone (390 x 844) and a laptop (1366 x 900).
+ */
+const MODEL_FRAME_HEIGHT = "h-[clamp(30rem,calc(100svh_-_17.5rem),45rem)]";
+
+/**
+ * The spec's 380 px attachment carousel (a model's frame is taller, above): prev/next and the dots
+ * under the frame, where they cover nothing of a slide; 'n/total'; arrow keys.
+ */
 export function AttachmentCarousel({
   slides,
   index,
@@ -158,7 +168,12 @@ export function AttachmentCarousel({
 
   return (
     <section aria-roledescription="carousel" aria-label="Project files" className="space-y-2">
-      <div className="relative h-[380px] overflow-hidden rounded-2xl border border-line bg-surface-muted">
+      <div
+        className={cn(
+          "relative overflow-hidden rounded-2xl border border-line bg-surface-muted",
+          current.kind === "model" ? MODEL_FRAME_HEIGHT : "h-[380px]",
+        )}
+      >
         <div
           role="group"
           aria-roledescription="slide"
@@ -178,46 +193,44 @@ export function AttachmentCarousel({
         >
           {index + 1}/{total}
         </p>
-        {total > 1 ? (
-          <>
-            <button
-              type="button"
-              onClick={() => onIndexChange((index - 1 + total) % total)}
-              aria-label="Previous file"
-              className="absolute top-1/2 left-2 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-surface/90 text-ink shadow-card hover:bg-surface"
-            >
-              <ChevronLeftIcon className="size-5" />
-            </button>
-            <button
-              type="button"
-              onClick={() => onIndexChange((index + 1) % total)}
-              aria-label="Next file"
-              className="absolute top-1/2 right-2 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-surface/90 text-ink shadow-card hover:bg-surface"
-            >
-              <ChevronRightIcon className="size-5" />
-            </button>
-          </>
-        ) : null}
       </div>
       {total > 1 ? (
-        <div className="flex justify-center gap-1.5">
-          {slides.map((slide, dot) => (
-            <button
-              key={slide.attachment._id}
-              type="button"
-              onClick={() => onIndexChange(dot)}
-              aria-label={`Show file ${dot + 1}`}
-              aria-current={dot === index ? "true" : undefined}
-              className="flex size-6 items-center justify-center"
-            >
-              <span
-                className={cn(
-                  "block size-2 rounded-full transition-colors",
-                  dot === index ? "bg-brand-600" : "bg-line-strong",
-                )}
-              />
-            </button>
-          ))}
+        <div className="flex items-center justify-between gap-2">
+          <button
+            type="button"
+            onClick={() => onIndexChange((index - 1 + total) % total)}
+            aria-label="Previous file"
+            className="flex size-9 shrink-0 items-center justify-center rounded-full border border-line bg-surface text-ink shadow-card hover:bg-surface-muted"
+          >
+            <ChevronLeftIcon className="size-5" />
+          </button>
+          <div className="flex flex-wrap justify-center gap-1.5">
+            {slides.map((slide, dot) => (
+              <button
+                key={slide.attachment._id}
+                type="button"
+                onClick={() => onIndexChange(dot)}
+                aria-label={`Show file ${dot + 1}`}
+                aria-current={dot === index ? "true" : undefined}
+                className="flex size-6 items-center justify-center"
+              >
+                <span
+                  className={cn(
+                    "block size-2 rounded-full transition-colors",
+                    dot === index ? "bg-brand-600" : "bg-line-strong",
+                  )}
+                />
+              </button>
+            ))}
+          </div>
+          <button
+            type="button"
+            onClick={() => onIndexChange((index + 1) % total)}
+            aria-label="Next file"
+            className="flex size-9 shrink-0 items-center justify-center rounded-full border border-line bg-surface text-ink shadow-card hover:bg-surface-muted"
+          >
+            <ChevronRightIcon className="size-5" />
+          </button>
         </div>
       ) : null}
     </section>

@@ -2,7 +2,9 @@
  * The CNC machine catalogue: brands, models and variants with their work areas.
  *
  * Copied from the research in /work/shared/data/cnc-catalogue.{md,json} (every row, figures
- * unchanged; the JSON is not read at run time because it lives outside the app). "Work area" is the
+ * unchanged; the JSON is not read at run time because it lives outside the app). One name differs:
+ * the research describes the Apprentice's variant as the "current entry model"; here it is named by
+ * its size, as the research names the model, so "Apprentice 16.5 × 16.5"" reads as a machine. "Work area" is the
  * travel of the spindle centre, i.e. the box a toolpath's tool-centre extent must fit in. `confirmed`
  * is true only where the figure was read at a source the manufacturer controls; `evidence` says what
  * an unconfirmed figure rests on. Machines of other makers are grouped under the brand "Others" (the
@@ -299,7 +301,7 @@ export const CNC_BRANDS = [
         link: "https://www.onefinitycnc.com/build-your-machine",
         variants: [
           {
-            name: "current entry model",
+            name: '16.5 × 16.5"',
             link: "https://www.onefinitycnc.com/build-your-machine",
             workAreaXmm: 419,
             workAreaYmm: 419,

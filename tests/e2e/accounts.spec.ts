@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page, test } from "@playwright/test";
 import { extractOtp, extractResetUrl, waitForMail } from "../support/outbox";
+import { expectToast, recordToasts } from "./toasts";
 
 const outboxDir = () => {
   const dir = process.env.E2E_OUTBOX_DIR;
@@ -61,45 +62,6 @@ async function registerAccount(request: APIRequestContext, prefix: string) {
   });
   expect(response.status(), await response.text()).toBe(201);
   return { ...account, machine };
-}
-
-type ToastWindow = Window & { __toasts?: string[] };
-
-/**
- * Records the text of every toast that renders. The spec's toasts last 1000 ms, shorter than
- * Playwright's polling interval, so tests read what was shown instead of racing its removal.
- */
-function recordToasts() {
-  const seen: string[] = [];
-  const recorded = new WeakSet<Element>();
-  (window as ToastWindow).__toasts = seen;
-  new MutationObserver(() => {
-    for (const toast of document.querySelectorAll("[data-sonner-toast]")) {
-      const text = toast.textContent ?? "";
-      if (recorded.has(toast) || text === "") continue;
-      recorded.add(toast);
-      seen.push(text);
-    }
-  }).observe(document, { childList: true, subtree: true, characterData: true });
-}
-
-/** Waits for a toast containing `text`, then forgets it and every toast before it. */
-async function expectToast(page: Page, text: string) {
-  await expect
-    .poll(
-      () =>
-        page
-          .evaluate((wanted) => {
-            const seen = (window as ToastWindow).__toasts ?? [];
-            const index = seen.findIndex((toast) => toast.includes(wanted));
-            if (index === -1) return false;
-            seen.splice(0, index + 1);
-            return true;
-          }, text)
-          .catch(() => false),
-      { message: `toast "${text}"`, timeout: 30_000 },
-    )
-    .toBe(true);
 }
 
 async function logInThroughDialog(page: Page, email: string, password: string) {

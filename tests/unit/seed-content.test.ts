@@ -204,6 +204,19 @@ describe("machine catalogue", () => {
     }
   });
 
+  // The research describes the Apprentice's one variant ("current entry model"); the catalogue
+  // names it by its size, as the research names the model ("Apprentice (16.5 × 16.5")").
+  const RENAMED_FROM_RESEARCH: Record<string, string> = { "Apprentice current entry model": '16.5 × 16.5"' };
+
+  it("names every variant so that model and variant read as a machine's name", () => {
+    const apprentice = CATALOGUE_VARIANTS.filter((variant) => variant.modelName === "Apprentice");
+    expect(apprentice.map((variant) => `${variant.modelName} ${variant.name}`)).toEqual([
+      'Apprentice 16.5 × 16.5"',
+    ]);
+    for (const variant of CATALOGUE_VARIANTS)
+      expect(variant.name).not.toMatch(/\bcurrent\b|\bentry model\b/i);
+  });
+
   const researchJson = fileURLToPath(new URL("../../../shared/data/cnc-catalogue.json", import.meta.url));
   it.skipIf(!existsSync(researchJson))("matches the research JSON row for row", () => {
     const rows = JSON.parse(readFileSync(researchJson, "utf8")) as {
@@ -217,11 +230,12 @@ describe("machine catalogue", () => {
     }[];
     expect(CATALOGUE_VARIANTS).toHaveLength(rows.length);
     for (const row of rows) {
+      const name = RENAMED_FROM_RESEARCH[`${row.model} ${row.variant}`] ?? row.variant;
       const variant = CATALOGUE_VARIANTS.find(
         (candidate) =>
           candidate.manufacturer === row.brand &&
           candidate.modelName === row.model &&
-          candidate.name === row.variant,
+          candidate.name === name,
       );
       expect(variant, `${row.brand} ${row.model} ${row.variant}`).toMatchObject({
         workAreaXmm: row.workAreaX_mm,

@@ -81,7 +81,7 @@ export const SEED_MACHINE_REFS = {
     variant: "Elite series Gen 2 (Redline)",
   },
   eliteForemanGen2: { brand: "Onefinity", model: "Elite Foreman", variant: "Elite series Gen 2 (Redline)" },
-  apprentice: { brand: "Onefinity", model: "Apprentice", variant: "current entry model" },
+  apprentice: { brand: "Onefinity", model: "Apprentice", variant: '16.5 × 16.5"' },
   shapeoko5Pro4x4: { brand: "Others", model: "Shapeoko 5 Pro", variant: "4x4" },
   shapeoko5Pro4x2: { brand: "Others", model: "Shapeoko 5 Pro", variant: "4x2" },
   shapeoko5Pro2x2: { brand: "Others", model: "Shapeoko 5 Pro", variant: "2x2" },
