@@ -18,6 +18,8 @@ import { getMakes, getPost } from "@/lib/api-client/project";
 import type { Make } from "@/lib/validation/makes";
 import type { PostDetail } from "@/lib/validation/posts";
 import { AddToCollectionButton } from "@/components/collections/add-to-collection-button";
+import { BasedOnList } from "@/components/remixes/based-on-list";
+import { ProjectRemixes } from "@/components/remixes/project-remixes";
 import { AttachmentCarousel } from "./attachment-carousel";
 import { DownloadDialog } from "./download-dialog";
 import { ProjectDetails } from "./project-details";
@@ -130,6 +132,7 @@ export function ProjectView({ initialPost }: { initialPost: PostDetail }) {
             {post.user.isOnefinityOfficial ? <Badge tone="brand">Official</Badge> : null}
             <VisibilityBadge visibility={post.visibility} />
           </div>
+          <BasedOnList basedOn={post.basedOn} />
           <div id="project-files" className="scroll-mt-24">
             <AttachmentCarousel
               slides={slides}
@@ -175,6 +178,7 @@ export function ProjectView({ initialPost }: { initialPost: PostDetail }) {
           refetchPost();
         }}
       />
+      <ProjectRemixes postId={post._id} count={post.remixCount} />
       {user ? (
         <MakeUploadDialog
           postId={post._id}

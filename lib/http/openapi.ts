@@ -8,6 +8,7 @@ import * as downloadLogs from "@/lib/validation/download-logs";
 import * as makes from "@/lib/validation/makes";
 import * as postAuthoring from "@/lib/validation/post-authoring";
 import * as posts from "@/lib/validation/posts";
+import * as remixes from "@/lib/validation/remixes";
 import * as review from "@/lib/validation/review";
 import * as taxonomy from "@/lib/validation/taxonomy";
 import * as users from "@/lib/validation/users";
@@ -24,6 +25,7 @@ const ENDPOINT_MODULES: Record<string, unknown>[] = [
   taxonomy,
   posts,
   postAuthoring,
+  remixes,
   comments,
   collections,
   makes,

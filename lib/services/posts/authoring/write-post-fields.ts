@@ -12,6 +12,7 @@ import {
   toolData,
 } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
+import { linkBasedOn, type RemixLink } from "@/lib/services/remixes/link-based-on";
 import { idSchema } from "@/lib/validation/common";
 import type { PostFields } from "@/lib/validation/post-authoring";
 
@@ -41,8 +42,13 @@ async function assertAllExist(
  * tags, supported machines and tool table, each replaced as a whole when given. References are
  * checked (unknown ids are a 400, never a foreign-key 500), and tools may only point at the
  * post's own models. Job sizes follow the job type (the database checks the pairing too).
+ * Answers the remix links `basedOn` created (lib/services/remixes/link-based-on.ts).
  */
-export async function writePostFields(tx: Transaction, postId: string, fields: PostFields): Promise<void> {
+export async function writePostFields(
+  tx: Transaction,
+  postId: string,
+  fields: PostFields,
+): Promise<RemixLink[]> {
   if (fields.category) {
     await assertAllExist(
       [fields.category],
@@ -149,4 +155,5 @@ export async function writePostFields(tx: Transaction, postId: string, fields: P
       );
     }
   }
+  return fields.basedOn ? linkBasedOn(tx, { postId, basedOn: fields.basedOn }) : [];
 }

@@ -19,6 +19,7 @@ import type { GcodeAnalysis } from "@/lib/db/schema";
 import { getStorage } from "@/lib/storage";
 import type { Actor } from "@/lib/auth/actor";
 import type { PostDetail } from "@/lib/validation/posts";
+import { remixDetailColumns } from "../../remixes/queries/remix-columns";
 import { rejectionReasonOfPost } from "../../review/queries/rejection-reasons";
 import { canSeeReviewOutcome, type PostAccessFacts } from "../post-access";
 import { type MachineRow, toMachine } from "./post-machines";
@@ -118,6 +119,7 @@ function detailColumns(actorId: string | null) {
           ${machineJoins} where ${ownedMachines.userId} = ${actorId}`)
       : sql<MachineRow[]>`'[]'::json`,
     rejectionReason: rejectionReasonOfPost,
+    ...remixDetailColumns(actorId),
   };
 }
 
@@ -214,6 +216,12 @@ export async function loadPostDetail({
     // The owner's and staff's: why a reviewer sent this draft back (lib/services/review).
     reviewRejectionReason: seesReviewOutcome ? row.rejectionReason : null,
     updatedAt: row.updatedAt.toISOString(),
+    basedOn: row.basedOnList.map((entry) => ({
+      _id: entry.id,
+      title: entry.title,
+      user: { _id: entry.userId, username: entry.username },
+    })),
+    remixCount: Number(row.remixCount),
   };
   return { detail, facts, fileCount: row.files.length };
 }
