@@ -116,7 +116,10 @@ describe("basedOn on POST /api/v1/post/createPost, POST /api/v1/post/create, PAT
     const [a, b, c] = [await createListedPost(), await createListedPost(), await createListedPost()];
     expect((await update(owner.id, post.id, { basedOn: [a.id, b.id] })).status).toBe(200);
     expect(await linksOf(post.id)).toEqual([a.id, b.id].sort());
-    const [row] = await testDb().select({ visibility: posts.visibility }).from(posts).where(eq(posts.id, post.id));
+    const [row] = await testDb()
+      .select({ visibility: posts.visibility })
+      .from(posts)
+      .where(eq(posts.id, post.id));
     expect(row!.visibility).toBe("draft");
     const replaced = await update(owner.id, post.id, { basedOn: [b.id, c.id] });
     expect(replaced.status).toBe(200);
@@ -250,8 +253,12 @@ describe("the change feed", () => {
     const { post: original } = await createProject();
     const { post: remix, owner } = await createProject({ visibility: "draft" });
     const noted = async (key: string) =>
-      (await testDb().select().from(changeFeed).where(and(eq(changeFeed.kind, "post"), eq(changeFeed.key, key))))
-        .length;
+      (
+        await testDb()
+          .select()
+          .from(changeFeed)
+          .where(and(eq(changeFeed.kind, "post"), eq(changeFeed.key, key)))
+      ).length;
     const before = await noted(original.id);
     expect((await update(owner.id, remix.id, { basedOn: [original.id] })).status).toBe(200);
     expect(await noted(original.id)).toBeGreaterThan(before);

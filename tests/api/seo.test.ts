@@ -296,10 +296,12 @@ describe("structured data", () => {
     const { post: original } = await createProject({ userId: originalOwner.id });
     const { post: hidden } = await createProject({ visibility: "draft" });
     const { post: remix } = await createProject();
-    await testDb().insert(postRemixes).values([
-      { postId: remix.id, basedOnPostId: original.id },
-      { postId: remix.id, basedOnPostId: hidden.id },
-    ]);
+    await testDb()
+      .insert(postRemixes)
+      .values([
+        { postId: remix.id, basedOnPostId: original.id },
+        { postId: remix.id, basedOnPostId: hidden.id },
+      ]);
     const { data, issues } = await structuredData((await page(`/model/${remix.id}`)).html);
     expect(describeIssues(issues)).toEqual([]);
     const originalUrl = `${baseUrl()}/model/${original.id}`;
@@ -309,7 +311,11 @@ describe("structured data", () => {
         "@id": originalUrl,
         url: originalUrl,
         name: original.title,
-        author: { "@type": "Person", name: originalOwner.username, url: `${baseUrl()}/${originalOwner.username}` },
+        author: {
+          "@type": "Person",
+          name: originalOwner.username,
+          url: `${baseUrl()}/${originalOwner.username}`,
+        },
       },
     ]);
   });

@@ -80,7 +80,9 @@ for (const viewport of VIEWPORTS) {
       await expect(option).toBeVisible();
       await basedOn.press("ArrowDown");
       await basedOn.press("Enter");
-      await expect(page.getByRole("button", { name: `Remove ${original.title} from Based on` })).toBeVisible();
+      await expect(
+        page.getByRole("button", { name: `Remove ${original.title} from Based on` }),
+      ).toBeVisible();
       await screenshot(page, `${viewport.name}-wizard`);
       await page.getByRole("button", { name: "Next" }).click();
       await expect(page).toHaveURL(/\/project\/edit\/[0-9a-f-]{36}\?page=2/, { timeout: 30_000 });

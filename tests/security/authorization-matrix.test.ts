@@ -327,15 +327,13 @@ async function createRemixRow(visibility: "public" | "draft") {
 }
 
 CASES.push(
-  ...(["public", "draft"] as const).map(
-    (visibility): Case => ({
-      name: `PATCH /api/v1/post/updatePost/{postId} basedOn (${visibility})`,
-      async arrange() {
-        const { call, snapshot } = await createRemixRow(visibility);
-        return { call, snapshot };
-      },
-    }),
-  ),
+  ...(["public", "draft"] as const).map((visibility): Case => ({
+    name: `PATCH /api/v1/post/updatePost/{postId} basedOn (${visibility})`,
+    async arrange() {
+      const { call, snapshot } = await createRemixRow(visibility);
+      return { call, snapshot };
+    },
+  })),
 );
 
 describe("remixes: staff cannot change a project's Based on, the owner may", () => {
