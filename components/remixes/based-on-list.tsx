@@ -5,7 +5,10 @@ import type { BasedOnEntry } from "@/lib/validation/posts";
 export function BasedOnList({ basedOn }: { basedOn: BasedOnEntry[] }) {
   if (basedOn.length === 0) return null;
   return (
-    <section aria-labelledby="based-on-heading" className="rounded-xl border border-line bg-surface px-4 py-3">
+    <section
+      aria-labelledby="based-on-heading"
+      className="rounded-xl border border-line bg-surface px-4 py-3"
+    >
       <h2 id="based-on-heading" className="text-sm font-semibold text-ink">
         Based on
       </h2>

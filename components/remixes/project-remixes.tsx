@@ -14,7 +14,10 @@ const remixContracts = () => import("@/lib/validation/remixes");
 export function ProjectRemixes({ postId, count }: { postId: string; count: number }) {
   const fetchPage = useCallback(
     async (page: number, limit: number) =>
-      callEndpoint((await remixContracts()).getRemixesEndpoint, { params: { postId }, query: { page, limit } }),
+      callEndpoint((await remixContracts()).getRemixesEndpoint, {
+        params: { postId },
+        query: { page, limit },
+      }),
     [postId],
   );
   if (count === 0) return null;

@@ -88,7 +88,11 @@ export function BasedOnField({
           }}
         />
         {picker.state === "loading" ? (
-          <Spinner size="sm" label="Searching projects" className="absolute top-1/2 right-3 -translate-y-1/2" />
+          <Spinner
+            size="sm"
+            label="Searching projects"
+            className="absolute top-1/2 right-3 -translate-y-1/2"
+          />
         ) : null}
         {showList ? (
           <ul
