@@ -76,7 +76,10 @@ for (const viewport of VIEWPORTS) {
       });
       const basedOn = page.getByRole("combobox", { name: "Based on" });
       await basedOn.fill(original.title);
-      const option = page.getByRole("option", { name: new RegExp(escape(original.title)) });
+      // Exactly the original: an earlier remix's title starts with it.
+      const option = page
+        .getByRole("option")
+        .filter({ has: page.getByText(original.title, { exact: true }) });
       await expect(option).toBeVisible();
       await basedOn.press("ArrowDown");
       await basedOn.press("Enter");
@@ -87,6 +90,7 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole("button", { name: "Next" }).click();
       await expect(page).toHaveURL(/\/project\/edit\/[0-9a-f-]{36}\?page=2/, { timeout: 30_000 });
       const remixId = /edit\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+      await expect(page.getByRole("region", { name: /Original machine/ })).toBeVisible();
 
       // The author's draft names the original.
       await page.goto(`/model/${remixId}`);
@@ -105,12 +109,10 @@ for (const viewport of VIEWPORTS) {
       }).toPass({ timeout: 30_000 });
       const remixes = page.getByRole("region", { name: "Remixes (1)" });
       await remixes.scrollIntoViewIfNeeded();
-      await expect(remixes.getByRole("article").getByRole("heading", { name: title })).toBeVisible();
+      await expect(remixes.getByRole("article").getByRole("heading", { name: title })).toBeVisible({
+        timeout: 30_000,
+      });
       await screenshot(page, `${viewport.name}-remixes`);
     });
   });
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
