@@ -46,6 +46,8 @@ async function someoneElsesProject(page: Page, pick: number): Promise<{ _id: str
 for (const viewport of VIEWPORTS) {
   test.describe(`remixes at ${viewport.name} size`, () => {
     test.use({ viewport: viewport.size });
+    // A whole wizard step with uploads, then two project pages: slower than one page on a busy machine.
+    test.setTimeout(180_000);
 
     test("name a based-on project in the wizard, see Based on on the remix and Remixes (1) on the original", async ({
       page,
