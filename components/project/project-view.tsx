@@ -20,6 +20,8 @@ import type { PostDetail } from "@/lib/validation/posts";
 import { AddToCollectionButton } from "@/components/collections/add-to-collection-button";
 import { SendToMachineDialog } from "@/components/send-to-machine/send-to-machine-dialog";
 import { sendableModels } from "@/lib/send-to-machine/sendable-models";
+import { BasedOnList } from "@/components/remixes/based-on-list";
+import { ProjectRemixes } from "@/components/remixes/project-remixes";
 import { AttachmentCarousel } from "./attachment-carousel";
 import { DownloadDialog } from "./download-dialog";
 import { ProjectDetails } from "./project-details";
@@ -143,6 +145,7 @@ export function ProjectView({ initialPost }: { initialPost: PostDetail }) {
             {post.user.isOnefinityOfficial ? <Badge tone="brand">Official</Badge> : null}
             <VisibilityBadge visibility={post.visibility} />
           </div>
+          <BasedOnList basedOn={post.basedOn} />
           <div id="project-files" className="scroll-mt-24">
             <AttachmentCarousel
               slides={slides}
@@ -188,6 +191,7 @@ export function ProjectView({ initialPost }: { initialPost: PostDetail }) {
           refetchPost();
         }}
       />
+      <ProjectRemixes postId={post._id} count={post.remixCount} />
       {user ? (
         <MakeUploadDialog
           postId={post._id}

@@ -9,6 +9,7 @@ import * as feeds from "@/lib/validation/feeds";
 import * as makes from "@/lib/validation/makes";
 import * as postAuthoring from "@/lib/validation/post-authoring";
 import * as posts from "@/lib/validation/posts";
+import * as remixes from "@/lib/validation/remixes";
 import * as review from "@/lib/validation/review";
 import * as sendToMachine from "@/lib/validation/send-to-machine";
 import * as taxonomy from "@/lib/validation/taxonomy";
@@ -26,6 +27,7 @@ const ENDPOINT_MODULES: Record<string, unknown>[] = [
   taxonomy,
   posts,
   postAuthoring,
+  remixes,
   comments,
   collections,
   makes,

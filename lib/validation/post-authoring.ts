@@ -25,6 +25,7 @@ import { formDataToObject } from "@/lib/validation/form-data";
 import { idSchema } from "./common";
 import { MAKE_IMAGE_MAX_BYTES } from "./makes";
 import { postDetailSchema } from "./posts";
+import { basedOnSchema } from "./remixes";
 import { tagSchema } from "./taxonomy";
 
 /**
@@ -242,6 +243,7 @@ export const POST_FIELD_RULES = {
   jobSizeDiameter: numeric(jobSize(AUTHORING_MESSAGES.diameter)),
   jobSizeLength: numeric(jobSize(AUTHORING_MESSAGES.length)),
   licenceType: z.enum(LICENCE_VALUES, { message: AUTHORING_MESSAGES.licence }),
+  basedOn: basedOnSchema,
 } as const;
 
 function jobSize(message: string) {
@@ -256,6 +258,7 @@ export const detailsStepSchema = z.object({
   description: RULES.description,
   category: RULES.category,
   tags: RULES.tags,
+  basedOn: RULES.basedOn.optional(),
 });
 
 export const machinesStepSchema = z.object({
@@ -441,6 +444,8 @@ export interface PostEditorData {
   probeForZHeightCommand: string;
   spindleSpeed: number;
   licenceType: string;
+  /** Ids of the projects this one is based on (remixes). */
+  basedOn: string[];
   toolData: {
     _id?: string;
     modelId: string;
@@ -488,6 +493,7 @@ export function editorDefaults(post: Partial<Record<keyof PostEditorData, unknow
     probeForZHeightCommand: text(post.probeForZHeightCommand, "No"),
     spindleSpeed: typeof post.spindleSpeed === "number" ? post.spindleSpeed : SPINDLE_SPEED.default,
     licenceType: text(post.licenceType, ""),
+    basedOn: Array.isArray(post.basedOn) ? (post.basedOn as string[]) : [],
     toolData: Array.isArray(post.toolData) ? (post.toolData as PostEditorData["toolData"]) : [],
   };
 }
@@ -518,7 +524,7 @@ export function changeJobType<T extends Partial<PostEditorData>>(data: T, jobTyp
 
 /**
  * The payload sent to the server (spec §5 "payload building"): empty strings and nulls dropped,
- * empty arrays dropped except supportedMachines, tool entries without _id, and only the job
+ * empty arrays dropped except supportedMachines and basedOn, tool entries without _id, and only the job
  * sizes of the job type (rotary: diameter and length; others: width, height, thickness).
  */
 export function buildPostPayload(
@@ -531,7 +537,9 @@ export function buildPostPayload(
   const payload: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(data)) {
     if (skipped.includes(key) || value === null || value === undefined || value === "") continue;
-    if (Array.isArray(value) && value.length === 0 && key !== "supportedMachines") continue;
+    // An emptied machine or based-on list is sent, so the stored one is cleared.
+    if (Array.isArray(value) && value.length === 0 && key !== "supportedMachines" && key !== "basedOn")
+      continue;
     payload[key] =
       key === "toolData" && Array.isArray(value)
         ? (value as Record<string, unknown>[]).map((tool) => {
@@ -578,6 +586,7 @@ export const postFieldsSchema = z
     spindleSpeed: RULES.spindleSpeed.optional(),
     licenceType: RULES.licenceType.optional(),
     toolData: toolDataSchema.optional(),
+    basedOn: RULES.basedOn.optional(),
   })
   .strict();
 
@@ -624,7 +633,7 @@ function formBodyToObject(input: unknown, listKeys: readonly string[]): unknown 
 
 /** Step 1 as JSON, or as a form with the thumbnail file (`thumbnail`) beside the fields. */
 export const createPostDraftBodySchema = z.preprocess(
-  (input) => formBodyToObject(input, ["tags"]),
+  (input) => formBodyToObject(input, ["tags", "basedOn"]),
   detailsStepSchema.extend({
     thumbnail: thumbnailFileSchema.optional().meta({
       description:

@@ -133,6 +133,14 @@ export const postToolDataSchema = z.object({
   feeds: feedCheckSchema.nullable(),
 });
 
+/** A project this one is based on (a remix link), as the project page names it. */
+export const basedOnEntrySchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  user: z.object({ _id: z.string(), username: z.string() }),
+});
+export type BasedOnEntry = z.infer<typeof basedOnEntrySchema>;
+
 /** The project page's post: the card data plus everything the detail page shows. */
 export const postDetailSchema = postSummarySchema.extend({
   attachments: z.array(postAttachmentSchema),
@@ -180,6 +188,13 @@ export const postDetailSchema = postSummarySchema.extend({
    */
   reviewRejectionReason: z.string().nullable(),
   updatedAt: z.string(),
+  /**
+   * The projects this one is based on that the reader may see (public ones, and the reader's
+   * own), oldest link first; a link to a project that stopped being public is kept but not shown.
+   */
+  basedOn: z.array(basedOnEntrySchema),
+  /** Remixes the reader may see: the public ones, and the reader's own. */
+  remixCount: z.number().int(),
 });
 
 export type PostAttachment = z.infer<typeof postAttachmentSchema>;

@@ -5,7 +5,7 @@ import WebAutoExtractor, { type ExtractedData } from "@marbec/web-auto-extractor
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { posts } from "@/lib/db/schema";
+import { postRemixes, posts } from "@/lib/db/schema";
 import { createUser, testDb, unique } from "../support/factories";
 import { createListedPost } from "../support/factories-posts";
 import { asUser, createMakeRow, createProject } from "../support/factories-project";
@@ -289,6 +289,35 @@ describe("structured data", () => {
     const trail = jsonLdOf(data, "BreadcrumbList").itemListElement as { position: number; item: string }[];
     expect(trail[0]).toMatchObject({ position: 1, item: `${baseUrl()}/` });
     expect(trail.at(-1)).toMatchObject({ position: trail.length, item: url });
+  });
+
+  it("a remix: isBasedOn names the public projects it is based on, and validates", async () => {
+    const originalOwner = await createUser();
+    const { post: original } = await createProject({ userId: originalOwner.id });
+    const { post: hidden } = await createProject({ visibility: "draft" });
+    const { post: remix } = await createProject();
+    await testDb()
+      .insert(postRemixes)
+      .values([
+        { postId: remix.id, basedOnPostId: original.id },
+        { postId: remix.id, basedOnPostId: hidden.id },
+      ]);
+    const { data, issues } = await structuredData((await page(`/model/${remix.id}`)).html);
+    expect(describeIssues(issues)).toEqual([]);
+    const originalUrl = `${baseUrl()}/model/${original.id}`;
+    expect(jsonLdOf(data, "CreativeWork").isBasedOn).toEqual([
+      {
+        "@type": "CreativeWork",
+        "@id": originalUrl,
+        url: originalUrl,
+        name: original.title,
+        author: {
+          "@type": "Person",
+          name: originalOwner.username,
+          url: `${baseUrl()}/${originalOwner.username}`,
+        },
+      },
+    ]);
   });
 
   it("a project without rated makes has no aggregateRating", async () => {

@@ -9,6 +9,7 @@ import {
   comments,
   likes,
   ownedMachines,
+  postRemixes,
   posts,
   projectMakes,
   tags,
@@ -334,6 +335,70 @@ describe("send links (POST /api/v1/post/sendLink/{postId}): who may download may
         const answer = await send(call, userId);
         expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       }
+    });
+  }
+});
+
+/** A remix (public or draft) based on a public project, made directly in the database. */
+async function createRemixRow(visibility: "public" | "draft") {
+  const { post: original } = await createProject();
+  const { post: remix, owner } = await createProject({ visibility });
+  await testDb().insert(postRemixes).values({ postId: remix.id, basedOnPostId: original.id });
+  const { post: another } = await createProject();
+  const snapshot = () => rowsOf(testDb().select().from(postRemixes).where(eq(postRemixes.postId, remix.id)));
+  const call: Call = {
+    method: "PATCH",
+    path: `/api/v1/post/updatePost/${remix.id}`,
+    json: { basedOn: [another.id] },
+  };
+  return { original, remix, owner, snapshot, call };
+}
+
+CASES.push(
+  ...(["public", "draft"] as const).map((visibility): Case => ({
+    name: `PATCH /api/v1/post/updatePost/{postId} basedOn (${visibility})`,
+    async arrange() {
+      const { call, snapshot } = await createRemixRow(visibility);
+      return { call, snapshot };
+    },
+  })),
+);
+
+describe("remixes: staff cannot change a project's Based on, the owner may", () => {
+  for (const visibility of ["public", "draft"] as const) {
+    it(`PATCH /api/v1/post/updatePost/{postId} basedOn (${visibility})`, async () => {
+      const { owner, snapshot, call } = await createRemixRow(visibility);
+      const before = await snapshot();
+      const staff = await createUser({ email: `reviewer-${unique()}@onefinitycnc.com` });
+      const asStaff = await send(call, staff.id);
+      expect(asStaff.status, JSON.stringify(asStaff.body)).toBe(403);
+      expect(await snapshot()).toBe(before);
+      const asOwner = await send(call, owner.id);
+      expect(asOwner.status, JSON.stringify(asOwner.body)).toBe(200);
+      expect(await snapshot()).not.toBe(before);
+    });
+  }
+});
+
+describe("GET /api/v1/post/getRemixes/{postId}: visitor, another user, owner, staff", () => {
+  // A public project's remixes are everyone's to see; a draft's only its owner's and staff's.
+  const expected = {
+    public: { visitor: 200, stranger: 200, owner: 200, staff: 200 },
+    draft: { visitor: 404, stranger: 404, owner: 200, staff: 200 },
+  } as const;
+  for (const visibility of ["public", "draft"] as const) {
+    it(`a ${visibility} project`, async () => {
+      const { post, owner } = await createProject({ visibility });
+      const stranger = await createUser();
+      const staff = await createUser({ email: `reviewer-${unique()}@onefinitycnc.com` });
+      const call: Call = { method: "GET", path: `/api/v1/post/getRemixes/${post.id}` };
+      const answers = {
+        visitor: (await send(call, null)).status,
+        stranger: (await send(call, stranger.id)).status,
+        owner: (await send(call, owner.id)).status,
+        staff: (await send(call, staff.id)).status,
+      };
+      expect(answers).toEqual(expected[visibility]);
     });
   }
 });

@@ -79,6 +79,8 @@ function draft(overrides: Partial<PostDetail> = {}): PostDetail {
     licenceType: null,
     currentPage: 2,
     reviewRejectionReason: null,
+    basedOn: [],
+    remixCount: 0,
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ export * from "./change-feed";
 export * from "./comments";
 export * from "./makes";
 export * from "./posts";
+export * from "./remixes";
 export * from "./review";
 export * from "./search";
 export * from "./taxonomy";

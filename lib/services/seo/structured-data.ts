@@ -39,7 +39,10 @@ function breadcrumbs(trail: { name: string; path: string }[]): JsonLdObject {
   };
 }
 
-/** The project page's CreativeWork: author, dates, image, licence, counts and, once makes are rated, the rating. */
+/**
+ * The project page's CreativeWork: author, dates, image, licence, counts, the projects it is based
+ * on and, once makes are rated, the rating.
+ */
 export function projectStructuredData(post: PostDetail): JsonLdObject[] {
   const url = absoluteUrl(projectPath(post._id));
   const licence = post.licenceType ? findLicence(post.licenceType) : undefined;
@@ -74,6 +77,21 @@ export function projectStructuredData(post: PostDetail): JsonLdObject[] {
         userInteractionCount: post.comments,
       },
     ],
+    // The projects this one is a remix of, as the page names them (public ones for visitors).
+    isBasedOn:
+      post.basedOn.length > 0
+        ? post.basedOn.map((original) => ({
+            "@type": "CreativeWork",
+            "@id": absoluteUrl(projectPath(original._id)),
+            url: absoluteUrl(projectPath(original._id)),
+            name: original.title,
+            author: {
+              "@type": "Person",
+              name: original.user.username,
+              url: absoluteUrl(profilePath(original.user.username)),
+            },
+          }))
+        : undefined,
     aggregateRating:
       post.ratingSummary.count > 0 && post.averageTotalRating > 0
         ? {

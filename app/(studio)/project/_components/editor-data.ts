@@ -31,6 +31,7 @@ export function storedFieldsOf(post: PostDetail): Record<keyof PostEditorData, u
     probeForZHeightCommand: post.probeForZHeightCommand,
     spindleSpeed: post.spindleSpeed,
     licenceType: post.licenceType,
+    basedOn: post.basedOn.map((original) => original._id),
     toolData: post.toolData.map((tool) => ({ ...tool })),
   };
 }

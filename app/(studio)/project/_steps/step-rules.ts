@@ -19,7 +19,7 @@ import { analysedModelsOf } from "../_components/editor-data";
 
 /** The editor fields each step saves (steps 3 and 5 save files, 8 only submits). */
 export const STEP_FIELDS: Record<number, readonly (keyof PostEditorData)[]> = {
-  1: ["title", "description", "category", "tags"],
+  1: ["title", "description", "category", "tags", "basedOn"],
   2: ["originalMachine", "supportedMachines"],
   3: [],
   4: ["toolData"],

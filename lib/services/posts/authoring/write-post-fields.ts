@@ -14,6 +14,7 @@ import {
 import { TOOL_FLUTES } from "@/lib/catalogue/enums";
 import { AppError } from "@/lib/errors";
 import { postFilesWhere } from "@/lib/services/attachments/post-files";
+import { linkBasedOn, type RemixLink } from "@/lib/services/remixes/link-based-on";
 import { idSchema } from "@/lib/validation/common";
 import type { PostFields } from "@/lib/validation/post-authoring";
 
@@ -43,8 +44,13 @@ async function assertAllExist(
  * tags, supported machines and tool table, each replaced as a whole when given. References are
  * checked (unknown ids are a 400, never a foreign-key 500), and tools may only point at the
  * post's own models. Job sizes follow the job type (the database checks the pairing too).
+ * Answers the remix links `basedOn` created (lib/services/remixes/link-based-on.ts).
  */
-export async function writePostFields(tx: Transaction, postId: string, fields: PostFields): Promise<void> {
+export async function writePostFields(
+  tx: Transaction,
+  postId: string,
+  fields: PostFields,
+): Promise<RemixLink[]> {
   if (fields.category) {
     await assertAllExist(
       [fields.category],
@@ -146,4 +152,5 @@ export async function writePostFields(tx: Transaction, postId: string, fields: P
       );
     }
   }
+  return fields.basedOn ? linkBasedOn(tx, { postId, basedOn: fields.basedOn }) : [];
 }

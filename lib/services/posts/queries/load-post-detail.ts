@@ -20,6 +20,7 @@ import type { FeedCheck } from "@/lib/feeds/feeds-check";
 import { getStorage } from "@/lib/storage";
 import type { Actor } from "@/lib/auth/actor";
 import type { PostDetail } from "@/lib/validation/posts";
+import { remixDetailColumns } from "../../remixes/queries/remix-columns";
 import { rejectionReasonOfPost } from "../../review/queries/rejection-reasons";
 import { canSeeReviewOutcome, type PostAccessFacts } from "../post-access";
 import { type MachineRow, toMachine } from "./post-machines";
@@ -120,6 +121,7 @@ function detailColumns(actorId: string | null) {
           ${machineJoins} where ${ownedMachines.userId} = ${actorId}`)
       : sql<MachineRow[]>`'[]'::json`,
     rejectionReason: rejectionReasonOfPost,
+    ...remixDetailColumns(actorId),
   };
 }
 
@@ -224,6 +226,12 @@ export async function loadPostDetail({
     // The owner's and staff's: why a reviewer sent this draft back (lib/services/review).
     reviewRejectionReason: seesReviewOutcome ? row.rejectionReason : null,
     updatedAt: row.updatedAt.toISOString(),
+    basedOn: row.basedOnList.map((entry) => ({
+      _id: entry.id,
+      title: entry.title,
+      user: { _id: entry.userId, username: entry.username },
+    })),
+    remixCount: Number(row.remixCount),
   };
   return { detail, facts, fileCount: row.files.length };
 }

@@ -3,10 +3,11 @@
 import { Input, Textarea } from "@/components/ui/input";
 import { describedBy, Field, Select, StepTitle } from "@/components/wizard/fields";
 import type { StepProps, WizardOptions } from "@/components/wizard/wizard-types";
+import { BasedOnField } from "./based-on-field";
 import { TagField } from "./tag-field";
 import { ThumbnailField } from "./thumbnail-field";
 
-/** Step 1 Basic Details: title, description, category, tags (created on the fly), thumbnail. */
+/** Step 1 Basic Details: title, description, category, tags (created on the fly), thumbnail, Based on. */
 export function DetailsStep({
   data,
   setData,
@@ -69,6 +70,13 @@ export function DetailsStep({
         error={errors.thumbnail}
         choice={thumbnailChoice}
         onChoice={onThumbnailChoice}
+      />
+      <BasedOnField
+        value={data.basedOn}
+        onChange={(basedOn) => setData({ basedOn })}
+        saved={post?.basedOn ?? []}
+        ownPostId={post?._id ?? null}
+        error={errors.basedOn}
       />
     </div>
   );
