@@ -28,7 +28,7 @@ export const getRemixesEndpoint = endpoint({
   method: "GET",
   path: "/api/v1/post/getRemixes/{postId}",
   summary:
-    "The remixes of a project (projects naming it in basedOn) as cards, newest link first: the public ones, plus the reader's own; 404 when the project is hidden from the reader",
+    "The remixes of a project (projects naming it in basedOn) as cards, newest link first: the public ones; 404 when the project is hidden from the reader",
   tag: "Posts",
   auth: "optional",
   sharedCache: true,

@@ -10,8 +10,8 @@ import { linkedPostShownWhere } from "./remix-access";
 
 /**
  * GET /api/v1/post/getRemixes/{postId}: one page of the remixes of a project the actor may see,
- * as cards, newest link first; the remixes shown are remix-access.ts's (public ones, and the
- * reader's own).
+ * as cards, newest link first: the public ones only, as the project page (the visitors' copy,
+ * ADR 017) counts them, so "Remixes (n)" and its list agree for every reader.
  */
 export async function listRemixes({
   actor,
@@ -27,7 +27,7 @@ export async function listRemixes({
   await assertPostVisible(postId, actor);
   const where = and(
     eq(postRemixes.basedOnPostId, postId),
-    linkedPostShownWhere(posts, actor?.id ?? null),
+    linkedPostShownWhere(posts, null),
   ) as SQL;
   const order = [desc(postRemixes.createdAt), desc(postRemixes.postId)];
   const pageQuery = db()
