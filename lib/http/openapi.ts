@@ -5,7 +5,9 @@ import * as catalogue from "@/lib/validation/catalogue";
 import * as collections from "@/lib/validation/collections";
 import * as comments from "@/lib/validation/comments";
 import * as downloadLogs from "@/lib/validation/download-logs";
+import * as follows from "@/lib/validation/follows";
 import * as makes from "@/lib/validation/makes";
+import * as notifications from "@/lib/validation/notifications";
 import * as postAuthoring from "@/lib/validation/post-authoring";
 import * as posts from "@/lib/validation/posts";
 import * as review from "@/lib/validation/review";
@@ -26,6 +28,8 @@ const ENDPOINT_MODULES: Record<string, unknown>[] = [
   postAuthoring,
   comments,
   collections,
+  follows,
+  notifications,
   makes,
   attachments,
   downloadLogs,
