@@ -20,6 +20,9 @@ export const NOTIFICATION_KIND_LABELS = {
   "downloaded-project-updated": "A project you downloaded has new files",
 } as const satisfies Record<(typeof NOTIFICATION_KINDS)[number], string>;
 
+/** The notifications page's page size. */
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
 const kindSchema = z.enum(NOTIFICATION_KINDS, { message: NOTIFICATION_MESSAGES.kind });
 
 export const notificationSchema = z.object({

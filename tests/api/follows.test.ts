@@ -26,7 +26,11 @@ describe("POST /api/v1/follow/create", () => {
     const fan = await createUser();
     const first = await follow(fan.id, maker.username.toUpperCase());
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    expect(first.body.data.follow).toEqual({ username: maker.username, isFollowedByUser: true, followers: 1 });
+    expect(first.body.data.follow).toEqual({
+      username: maker.username,
+      isFollowedByUser: true,
+      followers: 1,
+    });
     const again = await follow(fan.id, maker.username);
     expect(again.body.data.follow.followers).toBe(1);
   });
@@ -56,7 +60,11 @@ describe("DELETE /api/v1/follow/delete", () => {
     await follow(fan.id, maker.username);
     const stopped = await unfollow(fan.id, maker.username);
     expect(stopped.status).toBe(200);
-    expect(stopped.body.data.follow).toEqual({ username: maker.username, isFollowedByUser: false, followers: 0 });
+    expect(stopped.body.data.follow).toEqual({
+      username: maker.username,
+      isFollowedByUser: false,
+      followers: 0,
+    });
     expect((await unfollow(fan.id, maker.username)).status).toBe(200);
     expect((await unfollow(fan.id, fan.username)).status).toBe(400);
     const missing = await api("/api/v1/follow/delete", await asUser(fan.id, { method: "DELETE" }));

@@ -128,17 +128,19 @@ describe("notifications from the review", () => {
 
     // A new model arrives (the trigger notes the change), someone downloads after, and it is approved.
     await testDb().update(posts).set({ visibility: "private" }).where(eq(posts.id, post.id));
-    await testDb().insert(attachments).values({
-      userId: author.id,
-      parentType: "post",
-      postId: post.id,
-      status: "ready",
-      category: "postModel",
-      resourceType: "model",
-      fileName: "fixed.nc",
-      fileSize: 10,
-      storageKey: `posts/${post.id}/postModel/${unique()}-fixed.nc`,
-    });
+    await testDb()
+      .insert(attachments)
+      .values({
+        userId: author.id,
+        parentType: "post",
+        postId: post.id,
+        status: "ready",
+        category: "postModel",
+        resourceType: "model",
+        fileName: "fixed.nc",
+        fileSize: 10,
+        storageKey: `posts/${post.id}/postModel/${unique()}-fixed.nc`,
+      });
     const [changed] = await testDb()
       .select({ at: posts.filesChangedAt })
       .from(posts)
@@ -200,7 +202,8 @@ describe("POST /api/v1/notification/markRead", () => {
     const fan = await createUser();
     const { post } = await createProject({ userId: author.id });
     const { post: otherPost } = await createProject({ userId: other.id });
-    for (const text of ["One", "Two", "Three"]) await commentThroughApi(inject("baseUrl"), fan.id, post.id, text);
+    for (const text of ["One", "Two", "Three"])
+      await commentThroughApi(inject("baseUrl"), fan.id, post.id, text);
     await commentThroughApi(inject("baseUrl"), fan.id, otherPost.id, "Elsewhere");
     const [newest, middle] = (await inbox(author.id)).notifications;
     const [othersNotice] = (await inbox(other.id)).notifications;
@@ -304,7 +307,9 @@ describe("notifyRemix", () => {
     expect(await notifyRemix({ remixPostId: remix.id, basedOnPostId: original.id })).toBe(0);
     const [notice] = (await inbox(original.userId)).notifications;
     expect(notice).toMatchObject({ kind: "remix-of-your-project", post: { _id: remix.id } });
-    expect(notice!.text).toBe(`@${remixer.username} remixed your project “${original.title}” as “${remix.title}”`);
+    expect(notice!.text).toBe(
+      `@${remixer.username} remixed your project “${original.title}” as “${remix.title}”`,
+    );
 
     // One's own remix of one's own project tells nobody.
     const own = await createListedPost({ userId: original.userId });

@@ -331,7 +331,10 @@ async function createNotifiedOwner() {
     JSON.stringify([
       await testDb().select().from(follows).where(eq(follows.followerId, owner.id)),
       await testDb().select().from(notifications).where(eq(notifications.userId, owner.id)),
-      await testDb().select().from(notificationPreferences).where(eq(notificationPreferences.userId, owner.id)),
+      await testDb()
+        .select()
+        .from(notificationPreferences)
+        .where(eq(notificationPreferences.userId, owner.id)),
     ]);
   return { owner, maker, notice: notice!, snapshot };
 }
@@ -346,7 +349,11 @@ const OWN_ROW_CALLS: {
 }[] = [
   {
     name: "POST /api/v1/follow/create",
-    call: ({ maker }) => ({ method: "POST", path: "/api/v1/follow/create", json: { username: maker.username } }),
+    call: ({ maker }) => ({
+      method: "POST",
+      path: "/api/v1/follow/create",
+      json: { username: maker.username },
+    }),
     changes: false,
   },
   {
@@ -368,7 +375,11 @@ const OWN_ROW_CALLS: {
   },
   {
     name: "POST /api/v1/notification/markRead (ids)",
-    call: ({ notice }) => ({ method: "POST", path: "/api/v1/notification/markRead", json: { ids: [notice.id] } }),
+    call: ({ notice }) => ({
+      method: "POST",
+      path: "/api/v1/notification/markRead",
+      json: { ids: [notice.id] },
+    }),
     changes: true,
   },
   {
