@@ -108,6 +108,8 @@ describe("notifications from the review", () => {
     const late = await createUser();
     const staff = await createStaff();
     const { post, model } = await createProject({ userId: author.id });
+    // The factory publishes the post before adding its files; as a reviewed post, its files came first.
+    await testDb().update(posts).set({ filesChangedAt: null }).where(eq(posts.id, post.id));
     const log = (userId: string, at: Date) => ({
       userId,
       postId: post.id,
@@ -241,24 +243,29 @@ describe("GET, PATCH /api/v1/notification/preferences", () => {
     expect(initial.body.data.preferences.every((item) => item.inApp && !item.email)).toBe(true);
 
     const changed = await setPreferences(author.id, [
-      { kind: "comment-on-your-project", inApp: false },
-      { kind: "make-on-your-project", inApp: false, email: false },
+      { kind: "comment-on-your-project", inApp: false, email: true },
+      { kind: "make-on-your-project", inApp: false },
     ]);
     expect(changed.status).toBe(200);
     expect(changed.body.data.preferences.find((item) => item.kind === "comment-on-your-project")).toEqual({
       kind: "comment-on-your-project",
       inApp: false,
-      email: false,
+      email: true,
     });
+    // Off in the app, on by e-mail: written (for the digest), not shown.
     const { post } = await createProject({ userId: author.id });
     await commentThroughApi(inject("baseUrl"), fan.id, post.id, "Hidden from the app");
-    expect((await inbox(author.id)).notifications).toEqual([]);
-    // Off in the app and by e-mail: not even written.
-    const rows = await testDb()
-      .select({ kind: notifications.kind })
-      .from(notifications)
-      .where(eq(notifications.userId, author.id));
-    expect(rows.map((row) => row.kind)).toEqual(["comment-on-your-project"]);
+    expect(await inbox(author.id)).toMatchObject({ notifications: [], unreadCount: 0 });
+    const written = () =>
+      testDb()
+        .select({ kind: notifications.kind })
+        .from(notifications)
+        .where(eq(notifications.userId, author.id));
+    expect((await written()).map((row) => row.kind)).toEqual(["comment-on-your-project"]);
+    // Off in both: not written at all.
+    await setPreferences(author.id, [{ kind: "comment-on-your-project", email: false }]);
+    await commentThroughApi(inject("baseUrl"), fan.id, post.id, "Not even written");
+    expect(await written()).toHaveLength(1);
 
     const unknown = await setPreferences(author.id, [{ kind: "nope" as never, inApp: true }]);
     expect(unknown.status).toBe(400);
@@ -314,5 +321,22 @@ describe("notifyRemix", () => {
     // One's own remix of one's own project tells nobody.
     const own = await createListedPost({ userId: original.userId });
     expect(await notifyRemix({ remixPostId: own.id, basedOnPostId: original.id })).toBe(0);
+  });
+});
+
+describe("GET /api/v1/openapi.json", () => {
+  it("documents every follow and notification call", async () => {
+    const { body } = await api<{ paths: Record<string, Record<string, unknown>> }>("/api/v1/openapi.json");
+    const operations = [
+      ["post", "/api/v1/follow/create"],
+      ["delete", "/api/v1/follow/delete"],
+      ["get", "/api/v1/notification"],
+      ["get", "/api/v1/notification/unreadCount"],
+      ["post", "/api/v1/notification/markRead"],
+      ["get", "/api/v1/notification/preferences"],
+      ["patch", "/api/v1/notification/preferences"],
+    ] as const;
+    for (const [method, path] of operations)
+      expect(body.paths[path]?.[method], `${method} ${path}`).toBeDefined();
   });
 });
