@@ -77,6 +77,8 @@ export function FollowButton({
   }
 
   const label = isFollowing ? "Following" : "Follow";
+  // A signed-in reader's state is being asked for: a click now could do the opposite of what it shows.
+  const isUnknown = user !== null && isFollowing === null;
   return (
     <Button
       type="button"
@@ -84,6 +86,7 @@ export function FollowButton({
       size={size}
       onClick={onClick}
       isLoading={isPending}
+      disabled={isUnknown}
       aria-pressed={user ? Boolean(isFollowing) : undefined}
       aria-label={`${label} @${username}`}
       title={isFollowing ? `Stop following @${username}` : `Follow @${username}`}
