@@ -15,6 +15,7 @@ const EMBEDDED_API_SUBSET = [
   "tests/api/posts.test.ts",
   "tests/api/authoring.test.ts",
   "tests/api/spec-client-contract.test.ts",
+  "tests/api/notifications.test.ts",
 ];
 const bin = (name: string) => `${projectRoot}/node_modules/.bin/${name}`;
 

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { NotificationBell } from "@/components/notifications/notification-bell";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { ExternalLinkIcon, FolderIcon, PlusIcon } from "@/components/ui/icons";
 import type { AccountMenuProps } from "./account-face";
@@ -53,7 +54,8 @@ export function SiteHeader({ user, loginTrigger, onLogin, onLogout, adminDashboa
           )}
         </div>
 
-        <div className="ml-auto md:hidden">
+        <div className="ml-auto flex items-center gap-1 md:hidden">
+          {user ? <NotificationBell /> : null}
           <MobileNav
             user={user}
             loginTrigger={loginTrigger}
@@ -82,6 +84,7 @@ function SignedInActions({ user, onLogout, adminDashboardUrl }: AccountMenuProps
         <FolderIcon />
         My Files
       </Link>
+      <NotificationBell />
       <AccountMenuButton user={user} onLogout={onLogout} adminDashboardUrl={adminDashboardUrl} />
     </>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { FollowButton } from "@/components/follows/follow-button";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -15,6 +16,7 @@ import { ExternalLinkDialog } from "./external-link-dialog";
 export function ProfileCard({ user }: { user: PublicUser }) {
   const [isEditing, setIsEditing] = useState(false);
   const [isLinkOpen, setIsLinkOpen] = useState(false);
+  const [followers, setFollowers] = useState(user.followers);
   const fullName = [user.firstname, user.lastname].filter(Boolean).join(" ");
   const hidden = (field: keyof NonNullable<PublicUser["privacy"]>) =>
     user.isOwner && user.privacy && !user.privacy[field] ? (
@@ -32,7 +34,13 @@ export function ProfileCard({ user }: { user: PublicUser }) {
             <EditIcon />
             Edit Profile
           </Button>
-        ) : null}
+        ) : (
+          <FollowButton
+            username={user.username}
+            isFollowing={user.isFollowedByUser}
+            onFollowersChange={setFollowers}
+          />
+        )}
       </CardHeader>
       <CardContent className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-start sm:text-left">
         <Avatar src={user.profilePicture} name={user.username} alt={`@${user.username}`} size="xl" />
@@ -42,6 +50,18 @@ export function ProfileCard({ user }: { user: PublicUser }) {
             <dd className="flex flex-wrap items-center justify-center gap-2 text-lg font-semibold text-ink sm:justify-start">
               <h1 className="break-all">@{user.username}</h1>
               {user.isOnefinityOfficial ? <Badge tone="brand">Official</Badge> : null}
+            </dd>
+          </div>
+          <div>
+            <dt className="sr-only">Follows</dt>
+            <dd className="flex justify-center gap-4 text-ink-muted sm:justify-start">
+              <span>
+                <span className="font-semibold text-ink">{followers}</span>{" "}
+                {followers === 1 ? "follower" : "followers"}
+              </span>
+              <span>
+                <span className="font-semibold text-ink">{user.following}</span> following
+              </span>
             </dd>
           </div>
           {fullName ? (

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useState } from "react";
+import { FollowButton } from "@/components/follows/follow-button";
 import { UserLink } from "@/components/profile/user-link";
 import { useSession } from "@/components/auth/session-provider";
 import { CommentsSection } from "@/components/comments/comments-section";
@@ -142,6 +143,7 @@ export function ProjectView({ initialPost }: { initialPost: PostDetail }) {
           <h1 className="text-2xl font-bold tracking-tight break-words text-ink sm:text-3xl">{post.title}</h1>
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <UserLink user={post.user} />
+            <FollowButton username={post.user.username} />
             {post.user.isOnefinityOfficial ? <Badge tone="brand">Official</Badge> : null}
             <VisibilityBadge visibility={post.visibility} />
           </div>

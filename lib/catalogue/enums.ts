@@ -362,3 +362,15 @@ export function weightedTotalRating(ratings: Ratings): number {
 /** public: on the owner's profile for everyone; private: seen by its owner only. */
 export const COLLECTION_VISIBILITIES = ["public", "private"] as const;
 export type CollectionVisibility = (typeof COLLECTION_VISIBILITIES)[number];
+
+/** What a notification tells its reader (docs/community.md, "Notifications"). */
+export const NOTIFICATION_KINDS = [
+  "followed-maker-published",
+  "comment-on-your-project",
+  "make-on-your-project",
+  "remix-of-your-project",
+  "project-approved",
+  "project-rejected",
+  "downloaded-project-updated",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -6,7 +6,9 @@ import * as collections from "@/lib/validation/collections";
 import * as comments from "@/lib/validation/comments";
 import * as downloadLogs from "@/lib/validation/download-logs";
 import * as feeds from "@/lib/validation/feeds";
+import * as follows from "@/lib/validation/follows";
 import * as makes from "@/lib/validation/makes";
+import * as notifications from "@/lib/validation/notifications";
 import * as postAuthoring from "@/lib/validation/post-authoring";
 import * as posts from "@/lib/validation/posts";
 import * as remixes from "@/lib/validation/remixes";
@@ -30,6 +32,8 @@ const ENDPOINT_MODULES: Record<string, unknown>[] = [
   remixes,
   comments,
   collections,
+  follows,
+  notifications,
   makes,
   feeds,
   attachments,

@@ -6,6 +6,8 @@ export const MAIL_KINDS = [
   // A reviewer's decisions on a pending project (lib/services/review).
   "post-approved",
   "post-rejected",
+  // The daily digest of unread notifications (lib/services/notifications).
+  "notification-digest",
 ] as const;
 
 export type MailKind = (typeof MAIL_KINDS)[number];

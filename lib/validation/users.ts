@@ -69,6 +69,11 @@ export const publicUserSchema = z.object({
   cncModel: z.array(z.string()),
   cncVariant: z.array(z.string()),
   locatedAt: z.string(),
+  /** How many follow this user, and how many this user follows. */
+  followers: z.number().int(),
+  following: z.number().int(),
+  /** For a signed-in reader only: whether they follow this user. */
+  isFollowedByUser: z.boolean().optional(),
 });
 
 export type PublicUser = z.infer<typeof publicUserSchema>;

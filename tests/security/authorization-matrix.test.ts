@@ -7,7 +7,10 @@ import {
   collectionPosts,
   collections,
   comments,
+  follows,
   likes,
+  notificationPreferences,
+  notifications,
   ownedMachines,
   postRemixes,
   posts,
@@ -399,6 +402,125 @@ describe("GET /api/v1/post/getRemixes/{postId}: visitor, another user, owner, st
         staff: (await send(call, staff.id)).status,
       };
       expect(answers).toEqual(expected[visibility]);
+    });
+  }
+});
+
+/**
+ * Follows and notifications act on the caller's own rows only: the "owner" is the follower or the
+ * notified user. A visitor gets 401; another user and staff get 200 about their own (empty) rows,
+ * and the owner's stay as they were; the owner's call does what it says.
+ */
+async function createNotifiedOwner() {
+  const owner = await createUser();
+  const maker = await createUser();
+  const { post } = await createProject({ userId: owner.id });
+  await testDb().insert(follows).values({ followerId: owner.id, followeeId: maker.id });
+  const [notice] = await testDb()
+    .insert(notifications)
+    .values({ userId: owner.id, kind: "comment-on-your-project", actorId: maker.id, postId: post.id })
+    .returning();
+  const snapshot = async () =>
+    JSON.stringify([
+      await testDb().select().from(follows).where(eq(follows.followerId, owner.id)),
+      await testDb().select().from(notifications).where(eq(notifications.userId, owner.id)),
+      await testDb()
+        .select()
+        .from(notificationPreferences)
+        .where(eq(notificationPreferences.userId, owner.id)),
+    ]);
+  return { owner, maker, notice: notice!, snapshot };
+}
+
+const OWN_ROW_CALLS: {
+  name: string;
+  call: (context: Awaited<ReturnType<typeof createNotifiedOwner>>) => Call;
+  /** Whether the owner's own call changes the snapshot (reads do not). */
+  changes: boolean;
+  /** What the owner's answer shows that another user's must not. */
+  ownerSees?: (body: unknown, noticeId: string) => boolean;
+}[] = [
+  {
+    name: "POST /api/v1/follow/create",
+    call: ({ maker }) => ({
+      method: "POST",
+      path: "/api/v1/follow/create",
+      json: { username: maker.username },
+    }),
+    changes: false,
+  },
+  {
+    name: "DELETE /api/v1/follow/delete",
+    call: ({ maker }) => ({ method: "DELETE", path: `/api/v1/follow/delete?username=${maker.username}` }),
+    changes: true,
+  },
+  {
+    name: "GET /api/v1/notification",
+    call: () => ({ method: "GET", path: "/api/v1/notification" }),
+    changes: false,
+    ownerSees: (body, noticeId) => JSON.stringify(body).includes(noticeId),
+  },
+  {
+    name: "GET /api/v1/notification/unreadCount",
+    call: () => ({ method: "GET", path: "/api/v1/notification/unreadCount" }),
+    changes: false,
+    ownerSees: (body) => (body as { data: { unreadCount: number } }).data.unreadCount === 1,
+  },
+  {
+    name: "POST /api/v1/notification/markRead (ids)",
+    call: ({ notice }) => ({
+      method: "POST",
+      path: "/api/v1/notification/markRead",
+      json: { ids: [notice.id] },
+    }),
+    changes: true,
+  },
+  {
+    name: "POST /api/v1/notification/markRead (all)",
+    call: () => ({ method: "POST", path: "/api/v1/notification/markRead", json: {} }),
+    changes: true,
+  },
+  {
+    name: "GET /api/v1/notification/preferences",
+    call: () => ({ method: "GET", path: "/api/v1/notification/preferences" }),
+    changes: false,
+  },
+  {
+    name: "PATCH /api/v1/notification/preferences",
+    call: () => ({
+      method: "PATCH",
+      path: "/api/v1/notification/preferences",
+      json: { preferences: [{ kind: "project-approved", inApp: false, email: true }] },
+    }),
+    changes: true,
+  },
+];
+
+describe("follows and notifications: each caller acts on their own rows only", () => {
+  for (const entry of OWN_ROW_CALLS) {
+    it(entry.name, async () => {
+      const context = await createNotifiedOwner();
+      const call = entry.call(context);
+      const before = await context.snapshot();
+      const asVisitor = await send(call, null);
+      expect(asVisitor.status, `visitor: ${JSON.stringify(asVisitor.body)}`).toBe(401);
+      expect(await context.snapshot()).toBe(before);
+      const stranger = await createUser();
+      const staff = await createUser({ email: `reviewer-${unique()}@onefinitycnc.com`, isVerified: true });
+      for (const [who, userId] of [
+        ["stranger", stranger.id],
+        ["staff", staff.id],
+      ] as const) {
+        const answer = await send(call, userId);
+        expect(answer.status, `${who}: ${JSON.stringify(answer.body)}`).toBe(200);
+        expect(await context.snapshot(), who).toBe(before);
+        if (entry.ownerSees) expect(entry.ownerSees(answer.body, context.notice.id), who).toBe(false);
+      }
+      const asOwner = await send(call, context.owner.id);
+      expect(asOwner.status, `owner: ${JSON.stringify(asOwner.body)}`).toBe(200);
+      if (entry.ownerSees) expect(entry.ownerSees(asOwner.body, context.notice.id)).toBe(true);
+      if (entry.changes) expect(await context.snapshot()).not.toBe(before);
+      else expect(await context.snapshot()).toBe(before);
     });
   }
 });

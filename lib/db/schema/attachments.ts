@@ -156,5 +156,9 @@ export const downloadLogs = pgTable(
     resourceType: text("resource_type").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("download_logs_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index("download_logs_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // Who downloaded a post: the "downloaded-project-updated" notification's recipients.
+    index("download_logs_post_user_idx").on(t.postId, t.userId, t.createdAt),
+  ],
 );

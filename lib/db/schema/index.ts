@@ -5,6 +5,7 @@ export * from "./collections";
 export * from "./change-feed";
 export * from "./comments";
 export * from "./makes";
+export * from "./notifications";
 export * from "./posts";
 export * from "./remixes";
 export * from "./review";

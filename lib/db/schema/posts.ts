@@ -101,6 +101,11 @@ export const posts = pgTable(
     downloadsCount: integer("downloads_count").notNull().default(0),
     /** When the post first became public (set by a trigger); null until then. */
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    /**
+     * When its models or media files last changed (a trigger on attachments); the review's approval
+     * compares it with the previous approval to tell the people who downloaded it.
+     */
+    filesChangedAt: timestamp("files_changed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -3,6 +3,8 @@ import { and, eq } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { ownedMachines, projectMakes } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
+import { afterEvent } from "@/lib/services/notifications/record-notifications";
+import { notifyMakeOnProject } from "@/lib/services/notifications/notify-project-activity";
 import { assertPostVisible } from "@/lib/services/posts/post-access";
 import type { Actor } from "@/lib/auth/actor";
 import { type Make, MAKE_MESSAGES, type MakeRatings } from "@/lib/validation/makes";
@@ -61,6 +63,7 @@ export async function createMake({
       ...(bit ?? { bitText: input.bitText ? input.bitText : null }),
     })
     .returning({ id: projectMakes.id });
+  await afterEvent("make", () => notifyMakeOnProject({ actor, postId: input.postId }));
   const [make] = row ? await loadMakes({ makeIds: [row.id] }) : [];
   if (!make) throw new AppError("NOT_FOUND", "Make not found");
   return make;

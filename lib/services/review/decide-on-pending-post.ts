@@ -1,10 +1,12 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { and, eq, max } from "drizzle-orm";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
 import { posts, reviewDecisions, users } from "@/lib/db/schema";
 import { sendMail } from "@/lib/mail";
 import type { MailContent, MailKind } from "@/lib/mail/types";
+import { notifyReviewDecision, type PostBeforeDecision } from "@/lib/services/notifications/notify-review-decision";
+import { afterEvent } from "@/lib/services/notifications/record-notifications";
 import { assertPendingForReview } from "@/lib/services/posts/post-access";
 import type { ReviewDecision } from "@/lib/validation/review";
 
@@ -38,8 +40,18 @@ export async function decideOnPendingPost({
   mail: { kind: MailKind; content: (post: { title: string }, author: Author) => MailContent };
 }): Promise<DecisionOutcome> {
   const visibility = decision === "approved" ? "public" : "draft";
-  const { outcome, author, title } = await db().transaction(async (tx) => {
+  const { outcome, author, title, before } = await db().transaction(async (tx) => {
     const pending = await assertPendingForReview(postId, actor, tx);
+    // The notices depend on what the post was before this decision (notify-review-decision.ts).
+    const [previous] = await tx
+      .select({ publishedAt: posts.publishedAt, filesChangedAt: posts.filesChangedAt })
+      .from(posts)
+      .where(eq(posts.id, postId))
+      .limit(1);
+    const [lastApproval] = await tx
+      .select({ at: max(reviewDecisions.createdAt) })
+      .from(reviewDecisions)
+      .where(and(eq(reviewDecisions.postId, postId), eq(reviewDecisions.decision, "approved")));
     const [updated] = await tx
       .update(posts)
       // published_at is set by a trigger when the post first becomes public, and then kept: a post
@@ -59,6 +71,13 @@ export async function decideOnPendingPost({
     return {
       title: pending.title,
       author: owner,
+      before: {
+        postId,
+        authorId: pending.userId,
+        publishedAt: previous?.publishedAt ?? null,
+        filesChangedAt: previous?.filesChangedAt ?? null,
+        lastApprovedAt: lastApproval?.at ?? null,
+      } satisfies PostBeforeDecision,
       outcome: {
         post: { _id: postId, visibility, publishedAt: updated?.publishedAt?.toISOString() ?? null },
         decision: {
@@ -73,6 +92,9 @@ export async function decideOnPendingPost({
     };
   });
 
+  await afterEvent(`review ${decision}`, () =>
+    notifyReviewDecision({ reviewerId: actor.id, decision, reason, before }),
+  );
   if (author) {
     try {
       await sendMail({ to: author.email, kind: mail.kind, ...mail.content({ title }, author) });

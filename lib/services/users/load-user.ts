@@ -8,6 +8,7 @@ import type { OwnedMachine, SessionUser } from "@/lib/validation/session";
 import type { PublicUser } from "@/lib/validation/users";
 import { isStaffEmail } from "@/lib/auth/staff";
 import { withModelAndBrand } from "@/lib/services/catalogue/queries/with-model-and-brand";
+import { loadFollowCounts } from "@/lib/services/follows/follow-counts";
 
 /** The fixed text the spec sends for locatedAt. */
 export const LOCATED_AT_TEXT = "Yet to be collected";
@@ -106,7 +107,7 @@ export async function loadPublicUser(username: string, viewerId: string | null):
     .where(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`)
     .limit(1);
   if (!row) throw new AppError("NOT_FOUND", "User not found.");
-  const machines = await machinesOf(row.id);
+  const [machines, follow] = await Promise.all([machinesOf(row.id), loadFollowCounts(row.id, viewerId)]);
   const isOwner = viewerId === row.id;
   const show = <T>(allowed: boolean, value: T): T | null => (isOwner || allowed ? value : null);
   return {
@@ -133,5 +134,8 @@ export async function loadPublicUser(username: string, viewerId: string | null):
     cncModel: distinct(machines.map((machine) => machine.modelId)),
     cncVariant: machines.map((machine) => machine._id),
     locatedAt: LOCATED_AT_TEXT,
+    followers: follow.followers,
+    following: follow.following,
+    ...(follow.isFollowedByUser === null ? {} : { isFollowedByUser: follow.isFollowedByUser }),
   };
 }
