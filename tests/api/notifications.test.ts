@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { attachments, downloadLogs, follows, notifications, posts } from "@/lib/db/schema";
+import { attachments, downloadLogs, follows, notifications, postRemixes, posts } from "@/lib/db/schema";
 import type { Notification, NotificationPreference } from "@/lib/validation/notifications";
 import { createUser, testDb, unique } from "../support/factories";
 import { createListedPost } from "../support/factories-posts";
@@ -33,8 +33,8 @@ const setPreferences = async (userId: string, preferences: Partial<NotificationP
     await asUser(userId, { method: "PATCH", json: { preferences } }),
   );
 
-// The producers and the digest are called directly below, as the lead's remix service and the
-// daily script call them: they use the app's database client, which reads DATABASE_URL.
+// Some producers and the digest are called directly below, as the review and the daily script
+// call them: they use the app's database client, which reads DATABASE_URL.
 beforeAll(() => {
   Object.assign(process.env, {
     DATABASE_URL: inject("databaseUrl"),
@@ -90,6 +90,20 @@ describe("notifications from the review", () => {
     await testDb().update(posts).set({ visibility: "private" }).where(eq(posts.id, post.id));
     expect((await approve(staff.id, post.id)).status).toBe(200);
     expect(kinds(await inbox(follower.id))).toEqual(["followed-maker-published"]);
+  });
+
+  it("tells the author of each project a remix is based on when the remix is approved", async () => {
+    const original = await createProject();
+    const remixer = await createUser();
+    const staff = await createStaff();
+    const { post: remix } = await createProject({ userId: remixer.id, visibility: "private" });
+    await testDb().insert(postRemixes).values({ postId: remix.id, basedOnPostId: original.post.id });
+    expect((await inbox(original.owner.id)).notifications).toEqual([]);
+    expect((await approve(staff.id, remix.id)).status).toBe(200);
+    const box = await inbox(original.owner.id);
+    expect(kinds(box)).toEqual(["remix-of-your-project"]);
+    expect(box.notifications[0]).toMatchObject({ actor: { _id: remixer.id }, post: { _id: remix.id } });
+    expect(kinds(await inbox(remixer.id))).not.toContain("remix-of-your-project");
   });
 
   it("tells the author of a rejection with the reason", async () => {

@@ -1,13 +1,14 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { db } from "@/lib/db/client";
-import { posts } from "@/lib/db/schema";
+import { postRemixes, posts } from "@/lib/db/schema";
 import { recordNotifications } from "./record-notifications";
 
 /**
- * A public remix tells the author of the project it is based on. Call it when a public project
- * names what it is based on, and when a project naming it is approved; a remix that is not public
- * yet tells nobody, and the same remix of the same project is told once.
+ * A public remix tells the author of the project it is based on. A link is always made while the
+ * remix is not public (an edit takes a published project back to draft), so this runs when the
+ * remix is approved (notifyRemixedProjects); a remix that is not public yet tells nobody, and the
+ * same remix of the same project is told once.
  */
 export async function notifyRemix({
   remixPostId,
@@ -37,4 +38,13 @@ export async function notifyRemix({
     recipients: sql`SELECT ${basedOn.userId}::uuid`,
     unlessRecorded: true,
   });
+}
+
+/** Every project the now-public `remixPostId` names in Based on hears of it (at most 5). */
+export async function notifyRemixedProjects(remixPostId: string): Promise<void> {
+  const links = await db()
+    .select({ basedOnPostId: postRemixes.basedOnPostId })
+    .from(postRemixes)
+    .where(eq(postRemixes.postId, remixPostId));
+  for (const { basedOnPostId } of links) await notifyRemix({ remixPostId, basedOnPostId });
 }

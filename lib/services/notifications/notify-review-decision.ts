@@ -1,5 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
+import { notifyRemixedProjects } from "./notify-remix";
 import { recordNotifications } from "./record-notifications";
 
 /** What the post was before the decision: read in the decision's transaction, before it changed. */
@@ -14,8 +15,9 @@ export interface PostBeforeDecision {
 }
 
 /**
- * The notices of a reviewer's decision: the author hears of it; an approval that first publishes
- * a post tells the author's followers; an approval of a post published before whose models or
+ * The notices of a reviewer's decision: the author hears of it; an approval tells the authors of
+ * the projects the post is based on (once per remix); an approval that first publishes a post
+ * tells the author's followers; an approval of a post published before whose models or
  * media changed since it was last approved tells the people who downloaded it before the change.
  */
 export async function notifyReviewDecision({
@@ -38,6 +40,7 @@ export async function notifyReviewDecision({
     recipients: sql`SELECT ${authorId}::uuid`,
   });
   if (decision !== "approved") return;
+  await notifyRemixedProjects(postId);
 
   if (!before.publishedAt) {
     await recordNotifications({
