@@ -120,9 +120,7 @@ export function PostGrid({
     <div>
       <ul className={GRID_CLASSES} aria-busy={isLoading}>
         {posts.map((post) => (
-          // Cards out of view skip style, layout and paint until they come near it (the grid's
-          // first page is 20 cards; a phone shows one); `auto` keeps each card's size once drawn.
-          <li key={post._id} className="flex [contain-intrinsic-size:auto_27rem] [content-visibility:auto]">
+          <li key={post._id} className="flex">
             <PostCard post={post} onDeleted={removePost} />
           </li>
         ))}
