@@ -167,6 +167,8 @@ function isRedirect(response: NextResponse): boolean {
 }
 
 export const config = {
-  // Pages only: not the API, the file routes, Next's assets or files with an extension.
-  matcher: ["/((?!api/|files/|_next/|.*\\.[A-Za-z0-9]+$).*)"],
+  // Pages only: not the API, the file routes, Next's assets or files with an extension; but every
+  // `/model/{x}`, so one ending like a file name (`/model/x.png`) gets its 404 here too instead of
+  // the project page's loading screen answering 200.
+  matcher: ["/((?!api/|files/|_next/|.*\\.[A-Za-z0-9]+$).*)", "/model/:id"],
 };

@@ -6,21 +6,14 @@
 // Two totals: every script, and what a browser with ES modules downloads, which skips Next's
 // `nomodule` polyfill script (every browser Next 16 supports has modules); the targets are judged
 // on the second, and the first is printed beside it.
-// Runs the production build (NEXT_DIST_DIR, built when missing) on a fresh PostgreSQL database
-// (TEST_DATABASE_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres) seeded with the
-// demo community (npm run seed), dropped at the end. The project page is the newest public post
-// with a G-code model, so its 3D slide exists but is not the one shown first.
+// Runs the production build on a fresh database seeded with the demo community, dropped at the end
+// (scripts/lib/seeded-app.ts). The project page is the newest public post with a G-code model, so
+// its 3D slide exists but is not the one shown first.
 // --base-url measures a server that is already running instead (--post-id picks the project;
 // without it the first /model/ link of the home page is taken).
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import pg from "pg";
-import { ensureBuild, startApp, type RunningApp } from "../tests/support/app-server";
-import { createTestDatabase } from "../tests/support/test-database";
+import { firstLinks, startSeededApp, type SeededApp } from "./lib/seeded-app";
 
 const { values } = parseArgs({
   options: {
@@ -72,27 +65,6 @@ async function measure(base: string, route: string): Promise<Script[]> {
   return scripts;
 }
 
-/** The newest public post that has a G-code model, or null. */
-async function projectWithModel(databaseUrl: string): Promise<string | null> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const result = await client.query<{ id: string }>(
-      `SELECT p.id FROM posts p
-        WHERE p.visibility = 'public'
-          AND EXISTS (SELECT 1 FROM attachments a WHERE a.post_id = p.id AND a.category = 'postModel')
-        ORDER BY p.created_at DESC LIMIT 1`,
-    );
-    return result.rows[0]?.id ?? null;
-  } finally {
-    await client.end();
-  }
-}
-
-function firstProjectLink(html: string): string | null {
-  return /href="\/model\/([0-9a-f-]{36})"/.exec(html)?.[1] ?? null;
-}
-
 const kb = (bytes: number) => (bytes / KB).toFixed(1);
 
 const sum = (scripts: Script[], size: (script: Script) => number) =>
@@ -116,35 +88,18 @@ function report(label: string, route: string, scripts: Script[], targetKb: numbe
 async function main() {
   const top = Number(values.top);
   const externalBase = values["base-url"]?.replace(/\/$/, "");
-  let app: RunningApp | null = null;
-  let database: Awaited<ReturnType<typeof createTestDatabase>> | null = null;
-  let dataDir: string | null = null;
+  let app: SeededApp | null = null;
   let postId = values["post-id"] ?? null;
   try {
     let base: string;
     if (externalBase) {
       base = externalBase;
     } else {
-      database = await createTestDatabase("cnc_bench_bundle");
-      dataDir = mkdtempSync(path.join(tmpdir(), "cnc-bench-bundle-"));
-      const env = {
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        MAIL_DRIVER: "outbox",
-        MAIL_OUTBOX_DIR: path.join(dataDir, "outbox"),
-        STORAGE_DRIVER: "local",
-        AUTH_SECRET: "bench-bundle-secret-bench-bundle-secret-0123",
-      };
-      // The demo community, as `npm run seed` adds it (the e2e suite does the same).
-      execFileSync("npm", ["run", "--silent", "seed"], { env: { ...process.env, ...env }, stdio: "inherit" });
-      postId ??= await projectWithModel(database.url);
-      if (!process.env.NEXT_DIST_DIR)
-        console.log("[bench] NEXT_DIST_DIR unset: measuring the build in .next");
-      await ensureBuild();
-      app = await startApp(env);
+      app = await startSeededApp("bench_bundle");
+      postId ??= app.project?.postId ?? null;
       base = app.baseUrl;
     }
-    postId ??= firstProjectLink(await fetchText(`${base}/`));
+    postId ??= firstLinks(await fetchText(`${base}/`)).postId;
     if (!postId) throw new Error("no project to measure: pass --post-id");
 
     const home = await measure(base, "/");
@@ -159,8 +114,6 @@ async function main() {
     console.log(`\n${isHomeMet && isProjectMet ? "All targets met." : "Some targets NOT met."}`);
   } finally {
     await app?.stop();
-    await database?.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

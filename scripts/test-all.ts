@@ -1,5 +1,5 @@
 // npm test: unit tests, then one production build, then the API suite (against a fresh PostgreSQL
-// database, then a subset again on the embedded PGlite), the fuzz suite on both databases, the fault tests, and the end-to-end suite (Playwright in Debian's Chromium). Stops at the first failure.
+// database, then a subset again on the embedded PGlite), the fuzz suite on both databases, the fault tests, the end-to-end suite (Playwright in Debian's Chromium), and Lighthouse's budgets on four pages beside a bare Next.js page (scripts/lighthouse.ts). Stops at the first failure.
 // The security tier (tests/security, docs/security.md) runs inside the unit and API projects.
 import { loadDotEnv, nextBin, projectRoot, run } from "./lib/runtime";
 
@@ -40,6 +40,9 @@ try {
   await run(bin("vitest"), ["run", "--project", "faults"], env);
   console.log("\n== end-to-end tests (Chromium) ==");
   await run(bin("playwright"), ["test"], env);
+  // Best of up to 3 runs per page, the bare page measured in every round (docs/performance.md).
+  console.log("\n== Lighthouse budgets (mobile, simulated throttling; bare Next.js page beside) ==");
+  await run(bin("tsx"), ["--conditions=react-server", "scripts/lighthouse.ts"], env);
   console.log("\nAll test tiers passed.");
 } catch (error) {
   console.error(`\n${(error as Error).message}`);

@@ -28,8 +28,20 @@ function CommentIcon({ className }: { className?: string }) {
   );
 }
 
-/** A project in a listing (spec §2 "Project card"); owners get Actions, others Bookmark. */
-export function PostCard({ post, onDeleted }: { post: PostSummary; onDeleted?: (postId: string) => void }) {
+/**
+ * A project in a listing (spec §2 "Project card"); owners get Actions, others Bookmark.
+ * `isPriority`: the card is in the first view, so its thumbnail (the likely largest paint) loads at
+ * once and first rather than lazily.
+ */
+export function PostCard({
+  post,
+  onDeleted,
+  isPriority = false,
+}: {
+  post: PostSummary;
+  onDeleted?: (postId: string) => void;
+  isPriority?: boolean;
+}) {
   const { like, bookmarked, toggleLike, toggleBookmark, viewerId } = usePostInteractions(post);
   const isOwner = viewerId !== null && viewerId === post.user._id;
   // A published card counts from its publication, others from their creation.
@@ -111,7 +123,8 @@ export function PostCard({ post, onDeleted }: { post: PostSummary; onDeleted?: (
             <img
               src={post.thumbnail}
               alt=""
-              loading="lazy"
+              loading={isPriority ? "eager" : "lazy"}
+              fetchPriority={isPriority ? "high" : undefined}
               decoding="async"
               width={640}
               height={480}

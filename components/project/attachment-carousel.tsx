@@ -59,9 +59,11 @@ function SlideBody({ slide, title, isActive }: { slide: Slide; title: string; is
   switch (slide.kind) {
     case "image":
       return url ? (
+        // The shown slide is the page's largest picture (its LCP on a first load): fetched first.
         // eslint-disable-next-line @next/next/no-img-element -- signed storage URLs change per request
         <img
           src={url}
+          fetchPriority="high"
           alt={attachment.category === "postThumbnail" ? `Toolpath preview of ${title}` : attachment.fileName}
           className="size-full object-contain"
         />

@@ -213,6 +213,9 @@ describe("unknown addresses answer 404 with the not-found page", () => {
       "/model/00000000-0000-4000-8000-000000000000",
       "/model/not-a-uuid",
       "/model/123",
+      "/model/x.png",
+      "/model/thumbnail.webp",
+      "/model/00000000-0000-4000-8000-000000000000.json",
     ]) {
       for (const cookie of [undefined, new Headers(member.headers).get("cookie") ?? undefined]) {
         const headers = { accept: "text/html", ...(cookie ? { cookie } : {}) };

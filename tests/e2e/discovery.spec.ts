@@ -4,11 +4,17 @@ import { signIn as login } from "./fixtures";
 const PASSWORD = "cncdemo123";
 
 /**
- * Opens the home page and waits until the network is quiet, so the page has hydrated before a
- * test changes a filter (a select changed before hydration would not navigate).
+ * Opens the home page and waits until it has hydrated before a test changes a filter (a select
+ * changed before hydration would not navigate): until the network is quiet and React has taken
+ * the filter bar's first select (it then holds React's props). A quiet network alone is not
+ * enough on a busy machine, where the scripts may still run after their last download.
  */
 async function openHome(page: Page, path = "/"): Promise<void> {
   await page.goto(path, { waitUntil: "networkidle" });
+  await page.waitForFunction(() => {
+    const select = document.querySelector("main select");
+    return select !== null && Object.keys(select).some((key) => key.startsWith("__reactProps$"));
+  });
 }
 
 /** A public post's id, found through the listing's search. */
