@@ -1,7 +1,7 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
-import { NotificationBell } from "@/components/notifications/notification-bell";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { ExternalLinkIcon, FolderIcon, PlusIcon } from "@/components/ui/icons";
 import type { AccountMenuProps } from "./account-face";
@@ -14,6 +14,12 @@ import { MobileNav } from "./mobile-nav";
 import { SiteLogo } from "./site-logo";
 
 export type { HeaderUser } from "./header-user";
+
+// Only a signed-in user has a bell: a visitor's pages load none of its code.
+const NotificationBell = dynamic(
+  () => import("@/components/notifications/notification-bell").then((module) => module.NotificationBell),
+  { loading: () => <span aria-hidden className="inline-block size-10" /> },
+);
 
 export function SiteHeader({ user, loginTrigger, onLogin, onLogout, adminDashboardUrl = null }: HeaderProps) {
   return (

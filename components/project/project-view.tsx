@@ -1,8 +1,8 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { FollowButton } from "@/components/follows/follow-button";
 import { UserLink } from "@/components/profile/user-link";
 import { useSession } from "@/components/auth/session-provider";
 import { CommentsSection } from "@/components/comments/comments-section";
@@ -22,13 +22,29 @@ import { AddToCollectionButton } from "@/components/collections/add-to-collectio
 import { SendToMachineDialog } from "@/components/send-to-machine/send-to-machine-dialog";
 import { sendableModels } from "@/lib/send-to-machine/sendable-models";
 import { BasedOnList } from "@/components/remixes/based-on-list";
-import { ProjectRemixes } from "@/components/remixes/project-remixes";
 import { AttachmentCarousel } from "./attachment-carousel";
 import { DownloadDialog } from "./download-dialog";
 import { ProjectDetails } from "./project-details";
 import { ShareDialog } from "./share-dialog";
 import { toSlides } from "./slides";
 import { useViewerState } from "./use-viewer-state";
+
+// The Follow button asks for the reader's state after load anyway; its code comes with it, behind
+// a disabled button of the same look.
+const FollowButton = dynamic(
+  () => import("@/components/follows/follow-button").then((module) => module.FollowButton),
+  {
+    loading: () => (
+      <Button type="button" variant="primary" size="sm" disabled>
+        Follow
+      </Button>
+    ),
+  },
+);
+// Remix cards (the post grid and its cards' buttons) load only on a project that has remixes.
+const ProjectRemixes = dynamic(() =>
+  import("@/components/remixes/project-remixes").then((module) => module.ProjectRemixes),
+);
 
 function ProjectActions({ post, onRefetch }: { post: PostDetail; onRefetch: () => void }) {
   const { like, bookmarked, toggleLike, toggleBookmark, isLikePending, isBookmarkPending } =
