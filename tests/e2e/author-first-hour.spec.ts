@@ -23,7 +23,6 @@ const POCKET_FILE = path.join(CORPUS, "m03-gsender-fusion360-sheeptile-arcs-G18-
 /** LightBurn laser job (M4), millimetres. */
 const LASER_FILE = path.join(CORPUS, "m06-gsender-lightburn-g2-lens-laser-G91-M4.nc");
 const DESKTOP = { width: 1366, height: 900 };
-type SameDocumentWindow = Window & { __sameDocument?: boolean };
 const PHONE = { width: 390, height: 844 };
 
 const outboxDir = () => {
@@ -308,61 +307,6 @@ test.describe("the author's first hour", () => {
       await page.getByRole("link", { name: "Close the wizard" }).click();
       await expect(page).toHaveURL(/\/$/);
       expect(askedAgain).toBe(false);
-    });
-
-    test(`${name}: the browser's Back out of the wizard with unsaved changes asks first`, async ({
-      page,
-      login,
-    }) => {
-      test.setTimeout(120_000);
-      await page.setViewportSize(viewport);
-      await login(AUTHOR.email);
-      // Into the wizard by a link, without a page load: Back is then the router's, not a reload.
-      // A click before the page has hydrated loads the wizard as a new document: try again then.
-      await expect(async () => {
-        await page.goto(`/${AUTHOR.username}`);
-        await page.evaluate(() => {
-          (window as SameDocumentWindow).__sameDocument = true;
-        });
-        await page.getByRole("link", { name: "Add Project" }).click({ timeout: 5_000 });
-        await expect(page).toHaveURL(/\/project\/create$/, { timeout: 15_000 });
-        expect(await page.evaluate(() => (window as SameDocumentWindow).__sameDocument)).toBe(true);
-      }).toPass({ timeout: 90_000 });
-      const title = page.getByLabel("Title");
-      await title.click();
-      await title.fill("Half-typed title");
-
-      const asked: string[] = [];
-      page.once("dialog", (dialog) => {
-        asked.push(dialog.message());
-        void dialog.dismiss();
-      });
-      await page.evaluate(() => window.history.back());
-      await expect.poll(() => asked.length).toBe(1);
-      expect(asked[0]).toContain("not saved");
-      // Staying keeps the wizard and what was typed.
-      await expect(page).toHaveURL(/\/project\/create$/);
-      await expect(title).toHaveValue("Half-typed title");
-
-      // Leaving goes back to the profile.
-      page.once("dialog", (dialog) => void dialog.accept());
-      await page.evaluate(() => window.history.back());
-      await expect(page).toHaveURL(new RegExp(`/${AUTHOR.username}$`));
-      await expect(page.getByRole("link", { name: "Add Project" })).toBeVisible();
-
-      // Reload or close: the browser's own prompt (beforeunload), staying keeps the wizard.
-      await page.goto("/project/create");
-      // The browser asks on unload only after the person has used the page (a click).
-      await page.getByLabel("Title").click();
-      await page.getByLabel("Title").fill("Typed again");
-      let unloadAsked = false;
-      page.once("dialog", (dialog) => {
-        unloadAsked = dialog.type() === "beforeunload";
-        void dialog.dismiss();
-      });
-      await page.reload({ timeout: 5_000 }).catch(() => undefined);
-      await expect.poll(() => unloadAsked).toBe(true);
-      await expect(page.getByLabel("Title")).toHaveValue("Typed again");
     });
 
     test(`${name}: after sign-up the code dialog opens and the mailed code verifies the account`, async ({

@@ -29,7 +29,6 @@ export type SubmitProblem = { path: string; message: string };
 
 const editUrl = (postId: string, step: number) => `/project/edit/${postId}?page=${step}&edit=true`;
 /** The wizard's addresses: moving between them (its steps) keeps the edits in memory. */
-const isWizardPath = (pathname: string) => /^\/project\/(create|edit\/)/.test(pathname);
 const clampStep = (value: number) => (Number.isInteger(value) ? Math.min(Math.max(value, 1), LAST_STEP) : 1);
 const failureText = (error: unknown) =>
   error instanceof Error && error.message ? error.message : "Something went wrong";
@@ -193,20 +192,12 @@ export function useWizard(initialPost: PostDetail | null) {
 
   // Leaving the wizard with unsaved changes (an edit since the last save, files still to upload,
   // a save under way) loses them: the browser asks on reload or close, and a link out of the
-  // wizard (the close button, the logo) or the browser's Back to a page before it asks first.
+  // wizard (the close button, the logo) asks first.
   // Moving between steps keeps them in memory.
   const hasUnsaved = isDirty || uploads.queue.length > 0 || isSaving;
   useEffect(() => {
     if (!hasUnsaved) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    // Registered for the capture phase, so it runs before the router's own listener: staying
-    // stops the router from leaving and steps forward again to the wizard's entry.
-    const askOnHistoryLeave = (event: PopStateEvent) => {
-      if (isWizardPath(window.location.pathname)) return;
-      if (window.confirm(LEAVE_WITH_CHANGES_MESSAGE)) return;
-      event.stopImmediatePropagation();
-      window.history.forward();
-    };
     const askOnLinkOut = (event: MouseEvent) => {
       const link = (event.target as Element | null)?.closest?.("a[href]");
       if (!(link instanceof HTMLAnchorElement) || link.target === "_blank") return;
@@ -218,11 +209,9 @@ export function useWizard(initialPost: PostDetail | null) {
       }
     };
     window.addEventListener("beforeunload", warn);
-    window.addEventListener("popstate", askOnHistoryLeave, true);
     document.addEventListener("click", askOnLinkOut, true);
     return () => {
       window.removeEventListener("beforeunload", warn);
-      window.removeEventListener("popstate", askOnHistoryLeave, true);
       document.removeEventListener("click", askOnLinkOut, true);
     };
   }, [hasUnsaved]);
