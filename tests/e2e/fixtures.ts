@@ -19,9 +19,16 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   if (!origin) throw new Error("E2E_BASE_URL is not set (tests/e2e/global-setup.ts sets it)");
   const response = await page.request.post("/api/v1/auth/login", {
     data: { email, password },
-    headers: { origin },
+    headers: { origin, "x-forwarded-for": signInAddress() },
   });
   expect(response.status()).toBe(200);
+}
+
+let signIns = 0;
+/** A private address per sign-in: the server trusts 127.0.0.1 as a proxy (global-setup.ts). */
+function signInAddress(): string {
+  signIns += 1;
+  return `10.${process.pid % 250}.${Math.floor(signIns / 250) % 250}.${(signIns % 250) + 1}`;
 }
 
 export { expect };
